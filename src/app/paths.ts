@@ -1,0 +1,33 @@
+/** Every route of spec §2 in one place; links and redirects use these, never string literals. */
+export const paths = {
+  home: '/',
+  auth: '/auth',
+  admin: {
+    root: '/admin',
+    users: '/admin/users',
+    settings: '/admin/settings',
+    reports: '/admin/reports',
+    financial: '/admin/financial',
+    analytics: '/admin/analytics',
+    logs: '/admin/logs',
+    profiles: '/admin/profiles',
+    moderation: '/admin/moderation',
+    backup: '/admin/backup',
+  },
+  dashboard: {
+    root: '/dashboard',
+    profile: '/dashboard/profile',
+    settings: '/dashboard/settings',
+    crm: '/dashboard/crm',
+    cases: '/dashboard/cases',
+    documents: '/dashboard/documents',
+    schedule: '/dashboard/schedule',
+    financial: '/dashboard/financial',
+    team: '/dashboard/team',
+    reports: '/dashboard/reports',
+    teamManagement: '/dashboard/team-management',
+    analytics: '/dashboard/analytics',
+    advancedSettings: '/dashboard/advanced-settings',
+    dataBackup: '/dashboard/data-backup',
+  },
+} as const

@@ -1,0 +1,126 @@
+import { createBrowserRouter, type RouteObject } from 'react-router'
+import { paths } from './paths'
+import { RouteError } from './route-error'
+
+// Every page is its own chunk: the landing page downloads none of the dashboard's code.
+const page = <T,>(load: () => Promise<T>, pick: (module: T) => React.ComponentType) => ({
+  lazy: async () => ({ Component: pick(await load()) }),
+})
+const underConstruction = page(
+  () => import('./under-construction-page'),
+  (m) => m.UnderConstructionPage,
+)
+
+const d = paths.dashboard
+const a = paths.admin
+
+const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: paths.home,
+        ...page(
+          () => import('../features/landing/landing-page'),
+          (m) => m.LandingPage,
+        ),
+      },
+      {
+        path: paths.auth,
+        ...page(
+          () => import('../features/auth/auth-page'),
+          (m) => m.AuthPage,
+        ),
+      },
+      {
+        path: d.root,
+        ...page(
+          () => import('../features/dashboard/dashboard-layout'),
+          (m) => m.DashboardLayout,
+        ),
+        children: [
+          {
+            index: true,
+            ...page(
+              () => import('../features/dashboard/dashboard-home'),
+              (m) => m.DashboardHome,
+            ),
+          },
+          {
+            path: d.profile,
+            ...page(
+              () => import('../features/profiles/profile-page'),
+              (m) => m.ProfilePage,
+            ),
+          },
+          {
+            path: d.settings,
+            ...page(
+              () => import('../features/settings/settings-page'),
+              (m) => m.SettingsPage,
+            ),
+          },
+          {
+            path: d.crm,
+            ...page(
+              () => import('../features/clients/clients-page'),
+              (m) => m.ClientsPage,
+            ),
+          },
+          {
+            path: d.cases,
+            ...page(
+              () => import('../features/cases/cases-page'),
+              (m) => m.CasesPage,
+            ),
+          },
+          ...[
+            d.documents,
+            d.schedule,
+            d.financial,
+            d.team,
+            d.reports,
+            d.teamManagement,
+            d.analytics,
+            d.advancedSettings,
+            d.dataBackup,
+          ].map((path) => ({ path, ...underConstruction })),
+        ],
+      },
+      {
+        path: a.root,
+        ...page(
+          () => import('../features/admin/admin-home'),
+          (m) => m.AdminHome,
+        ),
+      },
+      {
+        path: a.users,
+        ...page(
+          () => import('../features/admin/admin-users-page'),
+          (m) => m.AdminUsersPage,
+        ),
+      },
+      {
+        path: a.profiles,
+        ...page(
+          () => import('../features/admin/admin-profiles-page'),
+          (m) => m.AdminProfilesPage,
+        ),
+      },
+      ...[a.settings, a.reports, a.financial, a.analytics, a.logs, a.moderation, a.backup].map((path) => ({
+        path,
+        ...underConstruction,
+      })),
+      {
+        path: '*',
+        ...page(
+          () => import('./not-found-page'),
+          (m) => m.NotFoundPage,
+        ),
+      },
+    ],
+  },
+]
+
+export const router = createBrowserRouter(routes)

@@ -1,0 +1,6 @@
+import { UnderConstructionPage } from '../../app/under-construction-page'
+
+// Placeholder until its issue builds this screen.
+export function AdminProfilesPage() {
+  return <UnderConstructionPage />
+}

@@ -1,0 +1,33 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../../server/app-env'
+import { validate } from '../../server/middleware/validate'
+import { ApiError } from '../../server/http-error'
+import { signUpSchema, type SignUpResult } from './auth.schema'
+import { createAccount } from './signup.service'
+import { isMasterEmail } from './roles.service'
+import { signUpLimiter } from './rate-limit'
+
+export const authRoutes = new Hono<AppEnv>().post(
+  '/sign-up',
+  signUpLimiter,
+  validate('json', signUpSchema),
+  async (c) => {
+    const { env, auth, db } = c.var.deps
+    const data = c.req.valid('json')
+    await createAccount(db, env, data)
+    const redirectTo = isMasterEmail(env, data.email) ? '/admin' : '/dashboard'
+    if (env.REQUIRE_EMAIL_CONFIRMATION) {
+      await auth.api.sendVerificationEmail({ body: { email: data.email, callbackURL: redirectTo } })
+      return c.json<SignUpResult>({ redirectTo, emailConfirmationRequired: true }, 201)
+    }
+    // Signed in at once (DESIGN §1): better-auth creates the session and its cookie.
+    const signIn = await auth.api.signInEmail({
+      body: { email: data.email, password: data.password },
+      headers: c.req.raw.headers,
+      asResponse: true,
+    })
+    if (!signIn.ok) throw new ApiError(500, 'internal', 'Erro inesperado. Tente novamente mais tarde.')
+    for (const cookie of signIn.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true })
+    return c.json<SignUpResult>({ redirectTo, emailConfirmationRequired: false }, 201)
+  },
+)

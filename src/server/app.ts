@@ -1,0 +1,109 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import type { AppDeps, AppEnv } from './app-env'
+import { onApiNotFound, onError } from './middleware/errors'
+import { sameOriginOnly, securityHeaders } from './middleware/security'
+import { loadSession } from './middleware/session'
+import { ApiError } from './http-error'
+import { CLIENT_IP_HEADER } from '../features/auth/auth.server'
+import { authRoutes } from '../features/auth/auth.routes'
+import { referenceRoutes } from '../features/reference/reference.routes'
+import { APP_VERSION } from './version'
+
+/** Every JSON route under /api. Its type is what the browser's typed client (`hono/client`) sees. */
+function createApiRoutes() {
+  return new Hono<AppEnv>()
+    .get('/health', async (c) => {
+      const ok = await c.var.deps.ping()
+      c.header('Cache-Control', 'no-store')
+      return c.json(
+        { status: ok ? 'ok' : 'unavailable', db: c.var.deps.dbKind, version: APP_VERSION },
+        ok ? 200 : 503,
+      )
+    })
+    .route('/auth', authRoutes)
+    .route('/', referenceRoutes)
+}
+
+export type AppType = ReturnType<typeof createApiRoutes>
+
+/** Client address for rate limits: the socket's, or X-Forwarded-For's first hop only behind TRUST_PROXY. */
+function clientIp(c: Context<AppEnv>, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    if (forwarded) return forwarded
+  }
+  try {
+    return getConnInfo(c as never).remote.address
+  } catch {
+    return undefined // app.request() in tests has no socket
+  }
+}
+
+export interface CreateAppOptions {
+  /** Folder of the built SPA (dist/client); omitted in API tests. */
+  clientDir?: string
+}
+
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
+  const app = new Hono<AppEnv>()
+  app.onError(onError)
+  app.use(securityHeaders(deps.env.publicUrl.startsWith('https://')))
+  app.use(compress())
+
+  app.use('/api/*', async (c, next) => {
+    c.set('deps', deps)
+    c.set('db', deps.db)
+    await next()
+  })
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: 12 * 1024 * 1024,
+      onError: () => {
+        throw new ApiError(413, 'too_large', 'Requisição grande demais.')
+      },
+    }),
+  )
+  app.use('/api/*', sameOriginOnly([deps.env.publicUrl]))
+
+  // better-auth owns /api/auth/* except the routes we define first (sign-up runs our own transaction).
+  app.on(['GET', 'POST'], '/api/auth/*', async (c, next) => {
+    const headers = new Headers(c.req.raw.headers)
+    headers.delete(CLIENT_IP_HEADER)
+    const ip = clientIp(c, deps.env.TRUST_PROXY)
+    if (ip) headers.set(CLIENT_IP_HEADER, ip)
+    c.req.raw = new Request(c.req.raw, { headers })
+    await next()
+  })
+  app.use('/api/*', loadSession)
+  app.route('/api', createApiRoutes())
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw))
+  app.all('/api/*', onApiNotFound)
+
+  if (options.clientDir) mountSpa(app, options.clientDir)
+  return app
+}
+
+function mountSpa(app: Hono<AppEnv>, clientDir: string) {
+  const root = path.relative(process.cwd(), clientDir) || '.'
+  // Hashed file names never change content: cache them for a year.
+  app.use('/assets/*', async (c, next) => {
+    await next()
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+  })
+  app.use('/assets/*', serveStatic({ root }))
+  app.get('/assets/*', (c) => c.text('Not found', 404))
+  app.use('*', serveStatic({ root, index: '' }))
+  const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8')
+  // Any other GET is a client-side route: the SPA decides (and shows its own 404 page).
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache')
+    return c.html(indexHtml)
+  })
+}

@@ -1,0 +1,18 @@
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
+/** Thrown anywhere below a route; the error handler turns it into `{ error: { code, message } }`. */
+export class ApiError extends HTTPException {
+  constructor(
+    status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(status, { message })
+  }
+}
+
+export const unauthorized = () => new ApiError(401, 'unauthorized', 'Sessão expirada. Entre novamente.')
+export const forbidden = () => new ApiError(403, 'forbidden', 'Acesso negado.')
+export const notFound = (message = 'Registro não encontrado.') => new ApiError(404, 'not_found', message)

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { openDatabase, type DbHandle } from '../db/client'
+import { runMigrations } from '../db/migrate'
+import { seedReferenceData } from '../features/reference/reference.seed'
+import { createApp } from '../server/app'
+import { buildDeps } from '../server/build-deps.server'
+import { loadEnv, type Env } from '../server/env.server'
+import type { MailMessage, Mailer } from '../server/mailer.server'
+
+/** A mailer that keeps what it sent, for tests that read the reset or confirmation link. */
+export function createMemoryMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = []
+  return {
+    sent,
+    async send(message) {
+      sent.push(message)
+    },
+  }
+}
+
+/**
+ * A fresh, migrated and seeded database for one test file: PGlite in memory, or — when
+ * TEST_DATABASE_URL is set (the api:postgres project) — a throwaway database on that server.
+ */
+export async function createTestDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (!serverUrl) {
+    const handle = await openDatabase({ memory: true })
+    await runMigrations(handle)
+    await seedReferenceData(handle.db)
+    return { handle, drop: () => handle.close() }
+  }
+  const name = `jc_test_${Date.now()}_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const handle = await openDatabase({ databaseUrl: url.toString() })
+  await runMigrations(handle)
+  await seedReferenceData(handle.db)
+  return {
+    handle,
+    drop: async () => {
+      await handle.close()
+      const cleanup = new pg.Client({ connectionString: serverUrl })
+      await cleanup.connect()
+      await cleanup.query(`drop database if exists ${name} with (force)`)
+      await cleanup.end()
+    },
+  }
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>
+  handle: DbHandle
+  env: Env
+  mailer: ReturnType<typeof createMemoryMailer>
+  close: () => Promise<void>
+}
+
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const { handle, drop } = await createTestDatabase()
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(os.tmpdir(), `jc-test-${randomBytes(4).toString('hex')}`),
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    ...envOverrides,
+  })
+  const mailer = createMemoryMailer()
+  const app = createApp(buildDeps(env, handle, 'test-secret-test-secret-test-secret-0123', mailer))
+  return { app, handle, env, mailer, close: drop }
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vite'
+import { fileURLToPath } from 'node:url'
+
+// Builds the Node server (src/server/index.ts) into dist/server; dependencies stay in node_modules.
+export default defineConfig({
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: {
+    ssr: 'src/server/index.ts',
+    outDir: 'dist/server',
+    target: 'node20',
+    sourcemap: true,
+    emptyOutDir: true,
+    rollupOptions: { output: { entryFileNames: 'index.js' } },
+  },
+})

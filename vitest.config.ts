@@ -1,0 +1,41 @@
+import net from 'node:net'
+import { defineConfig } from 'vitest/config'
+import { fileURLToPath } from 'node:url'
+
+const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
+
+/** DESIGN §1: API tests also run on PostgreSQL when TEST_DATABASE_URL is set or a server answers locally. */
+async function findPostgres(): Promise<string | undefined> {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL
+  if (process.env.TEST_DATABASE_URL === '') return undefined
+  const reachable = await new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: 5432, timeout: 500 })
+    socket.once('connect', () => (socket.destroy(), resolve(true)))
+    socket.once('error', () => resolve(false))
+    socket.once('timeout', () => (socket.destroy(), resolve(false)))
+  })
+  return reachable ? DEFAULT_PG_URL : undefined
+}
+
+// Tests that need a database are named *.routes.test.ts or *.db.test.ts; they run once per database.
+const DB_TESTS = ['src/**/*.routes.test.ts', 'src/**/*.db.test.ts']
+
+export default defineConfig(async () => {
+  const postgresUrl = await findPostgres()
+  const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) }
+  const dbProject = (name: string, env: Record<string, string>) => ({
+    resolve: { alias },
+    test: { name, include: DB_TESTS, env, testTimeout: 30_000, hookTimeout: 60_000 },
+  })
+  return {
+    test: {
+      // 2 cores: one worker per core keeps PGlite start-ups from starving each other.
+      maxWorkers: 2,
+      projects: [
+        { resolve: { alias }, test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: DB_TESTS } },
+        dbProject('api:pglite', { TEST_DATABASE_URL: '' }),
+        ...(postgresUrl ? [dbProject('api:postgres', { TEST_DATABASE_URL: postgresUrl })] : []),
+      ],
+    },
+  }
+})
