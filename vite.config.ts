@@ -8,7 +8,11 @@ const apiPort = process.env.API_PORT ?? '3001'
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: 'dist/client', sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: `${process.env.JC_DIST_DIR ?? 'dist'}/client`,
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+  },
   // `npm run dev`: Vite serves the SPA and forwards /api to the API server started beside it.
   server: { port: 3000, proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
 })

@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     ssr: 'src/server/index.ts',
-    outDir: 'dist/server',
+    outDir: `${process.env.JC_DIST_DIR ?? 'dist'}/server`,
     target: 'node20',
     sourcemap: true,
     emptyOutDir: true,

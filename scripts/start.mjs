@@ -6,7 +6,9 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const stamp = path.join(root, 'dist', '.build-stamp')
+// JC_DIST_DIR lets two builds live side by side (e.g. parallel e2e runs); it must sit directly in the root.
+const dist = path.join(root, process.env.JC_DIST_DIR ?? 'dist')
+const stamp = path.join(dist, '.build-stamp')
 const INPUTS = ['src', 'public', 'index.html', 'package-lock.json', 'vite.config.ts', 'vite.server.config.ts']
 
 function newestMtime(entry) {
@@ -24,11 +26,11 @@ function newestMtime(entry) {
 
 const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0
 const sourcesAt = Math.max(...INPUTS.map(newestMtime))
-if (builtAt < sourcesAt || !fs.existsSync(path.join(root, 'dist/server/index.js'))) {
+if (builtAt < sourcesAt || !fs.existsSync(path.join(dist, 'server/index.js'))) {
   console.log(
     builtAt ? 'Código alterado desde o último build: recompilando...' : 'Primeiro início: compilando...',
   )
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root })
 }
 
-await import(path.join(root, 'dist/server/index.js'))
+await import(path.join(dist, 'server/index.js'))

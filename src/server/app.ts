@@ -12,6 +12,7 @@ import { loadSession } from './middleware/session'
 import { ApiError } from './http-error'
 import { CLIENT_IP_HEADER } from '../features/auth/auth.server'
 import { authRoutes } from '../features/auth/auth.routes'
+import { meRoutes } from '../features/auth/me.routes'
 import { referenceRoutes } from '../features/reference/reference.routes'
 import { APP_VERSION } from './version'
 
@@ -27,6 +28,7 @@ function createApiRoutes() {
       )
     })
     .route('/auth', authRoutes)
+    .route('/me', meRoutes)
     .route('/', referenceRoutes)
 }
 

@@ -60,8 +60,8 @@ export const CNJ_SEGMENT_NAMES: Readonly<Record<string, string>> = {
 export const CNJ_STATE_ORDER: readonly Uf[] = [
   'AC', // 01
   'AL', // 02
-  'AM', // 03
-  'AP', // 04
+  'AP', // 03
+  'AM', // 04
   'BA', // 05
   'CE', // 06
   'DF', // 07
