@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+
+// Starts the real server entry (through tsx, as `npm run dev` does) to prove the start-up contract of issue 2:
+// a bad environment, a busy port or a second server on one DATA_DIR stop with one clear line and exit ≠ 0.
+
+const entry = path.resolve('src/server/index.ts')
+const running: ChildProcess[] = []
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  running.push(child)
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('pronto em')) (clearInterval(timer), resolve())
+    }, 100)
+    void exited.then(() => (clearInterval(timer), reject(new Error(output))))
+  })
+  ready.catch(() => {}) // only the tests that wait for readiness care about this rejection
+  return { child, exited, ready, output: () => output }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'jc-start-'))
+
+afterAll(() => running.forEach((child) => child.kill('SIGKILL')))
+
+describe('server start-up', () => {
+  it('refuses a bad environment value, naming the variable', async () => {
+    const run = start({ PORT: 'abc', DATA_DIR: tempDir() })
+    expect(await run.exited).toBe(1)
+    expect(run.output()).toMatch(/Variável de ambiente inválida PORT="abc"/)
+  })
+
+  it('refuses a second server on the same DATA_DIR and a busy port, then shuts down cleanly on SIGTERM', async () => {
+    const dataDir = tempDir()
+    const port = await freePort()
+    const first = start({ PORT: String(port), DATA_DIR: dataDir })
+    await first.ready
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`)
+    expect(await health.json()).toMatchObject({ status: 'ok', db: 'pglite' })
+
+    const second = start({ PORT: String(await freePort()), DATA_DIR: dataDir })
+    expect(await second.exited).toBe(1)
+    expect(second.output()).toMatch(/já está usando .*DATA_DIR already in use/)
+
+    const third = start({ PORT: String(port), DATA_DIR: tempDir() })
+    expect(await third.exited).toBe(1)
+    expect(third.output()).toContain(`a porta ${port} já está em uso`)
+
+    first.child.kill('SIGTERM')
+    expect(await first.exited).toBe(0)
+    expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false)
+  }, 60_000)
+})
