@@ -1,7 +1,12 @@
+import os from 'node:os'
+import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 export const E2E_MASTER_EMAIL = 'master@e2e.jusconecta.test'
+// The server's throwaway DATA_DIR (e2e/serve.mjs), known to the specs too: they read mail from its outbox.
+// Set once in the runner; the server and the workers inherit it.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `jusconecta-e2e-${PORT}-${Date.now().toString(36)}`)
 
 // Debian's Chromium (Playwright's own browser download can't run here). Flags: no sandbox as root, and no
 // background networking, whose connections this closed network refuses.
@@ -12,6 +17,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'e2e',
+  // Parallel runs (each with its own JC_DIST_DIR) must not wipe each other's artefacts.
+  outputDir: process.env.JC_DIST_DIR ? `test-results/${process.env.JC_DIST_DIR}` : 'test-results/default',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -32,6 +39,14 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), MASTER_EMAIL: E2E_MASTER_EMAIL, LOG_LEVEL: 'error', NODE_ENV: 'production' },
+    // TRUST_PROXY: a spec may send X-Forwarded-For to act as its own client for the sign-in/sign-up rate
+    // limits (e2e/accounts.fixtures.ts does); requests without it are limited per socket as in production.
+    env: {
+      PORT: String(PORT),
+      MASTER_EMAIL: E2E_MASTER_EMAIL,
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'production',
+      TRUST_PROXY: 'true',
+    },
   },
 })
