@@ -14,7 +14,7 @@ export const badgeVariants = cva(
           'border-transparent bg-destructive text-destructive-foreground focus-visible:ring-destructive/20 dark:focus-visible:ring-destructive/40 [a&]:hover:bg-destructive/90',
         outline: 'text-foreground [a&]:hover:bg-accent [a&]:hover:text-accent-foreground',
         // Tinted rather than solid: keeps text contrast readable on both themes without extra foreground tokens.
-        success: 'border-success/30 bg-success/15 text-success',
+        success: 'border-success/30 bg-success/15 text-success-strong',
         warning: 'border-warning/40 bg-warning/20 text-foreground',
       },
     },
