@@ -2,6 +2,9 @@
 export const paths = {
   home: '/',
   auth: '/auth',
+  /** Screens the auth e-mails link to. */
+  authResetPassword: '/auth/redefinir-senha',
+  authEmailConfirmed: '/auth/confirmado',
   admin: {
     root: '/admin',
     users: '/admin/users',

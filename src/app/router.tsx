@@ -33,6 +33,20 @@ const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.authResetPassword,
+        ...page(
+          () => import('../features/auth/password-reset-page'),
+          (m) => m.PasswordResetPage,
+        ),
+      },
+      {
+        path: paths.authEmailConfirmed,
+        ...page(
+          () => import('../features/auth/email-confirmed-page'),
+          (m) => m.EmailConfirmedPage,
+        ),
+      },
+      {
         path: d.root,
         ...page(
           () => import('../features/dashboard/dashboard-layout'),

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../../server/app-env'
 import { validate } from '../../server/middleware/validate'
 import { ApiError } from '../../server/http-error'
-import { signUpSchema, type SignUpResult } from './auth.schema'
+import { EMAIL_CONFIRMED_PATH, signUpSchema, type SignUpResult } from './auth.schema'
 import { createAccount } from './signup.service'
 import { isMasterEmail } from './roles.service'
 import { signUpLimiter } from './rate-limit'
@@ -17,7 +17,10 @@ export const authRoutes = new Hono<AppEnv>().post(
     await createAccount(db, env, data)
     const redirectTo = isMasterEmail(env, data.email) ? '/admin' : '/dashboard'
     if (env.REQUIRE_EMAIL_CONFIRMATION) {
-      await auth.api.sendVerificationEmail({ body: { email: data.email, callbackURL: redirectTo } })
+      // The link signs the user in (autoSignInAfterVerification) and lands on the confirmation screen.
+      await auth.api.sendVerificationEmail({
+        body: { email: data.email, callbackURL: EMAIL_CONFIRMED_PATH },
+      })
       return c.json<SignUpResult>({ redirectTo, emailConfirmationRequired: true }, 201)
     }
     // Signed in at once (DESIGN §1): better-auth creates the session and its cookie.

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import '../../lib/zod-pt-br'
+import { paths } from '../../app/paths'
 import { isValidCnpj, normalizeCnpj } from '../../lib/br/cnpj'
 import { isValidPhone } from '../../lib/br/phone'
 import { UFS } from '../../lib/br/uf'
@@ -10,6 +11,10 @@ export const USER_TYPES = ['advogado', 'estudante', 'entidade'] as const
 export type UserType = (typeof USER_TYPES)[number]
 export const TIPOS_ENTIDADE = ['escritorio', 'empresa', 'orgao_publico', 'ong', 'sindicato'] as const
 export const PASSWORD_MIN = 6
+
+/** Where the links of the e-mails land (screens of the /auth page). */
+export const PASSWORD_RESET_PATH = paths.authResetPassword
+export const EMAIL_CONFIRMED_PATH = paths.authEmailConfirmed
 
 const email = z.string().trim().toLowerCase().max(254, 'Email inválido').pipe(z.email('Email inválido'))
 const required = (label: string, max = 200) =>
@@ -63,6 +68,11 @@ export const signUpSchema = z
   .refine((data) => data.password === data.confirmPassword, {
     message: 'As senhas não coincidem.',
     path: ['confirmPassword'],
+    // Checked even while other fields are still wrong, so the form shows every message at once.
+    when: ({ value }) => {
+      const { password, confirmPassword } = (value ?? {}) as Record<string, unknown>
+      return typeof password === 'string' && typeof confirmPassword === 'string'
+    },
   })
 export type SignUpInput = z.input<typeof signUpSchema>
 export type SignUpData = z.output<typeof signUpSchema>
@@ -71,3 +81,37 @@ export interface SignUpResult {
   redirectTo: '/dashboard' | '/admin'
   emailConfirmationRequired: boolean
 }
+
+const newPassword = z
+  .string()
+  .min(PASSWORD_MIN, 'A senha deve ter pelo menos 6 caracteres')
+  .max(128, 'A senha deve ter no máximo 128 caracteres')
+
+/** 'Esqueci minha senha': the address the reset link goes to. */
+export const forgotPasswordSchema = z.object({ email })
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>
+
+/** The reset screen reached from the e-mailed link. */
+export const resetPasswordSchema = z
+  .object({ newPassword, confirmPassword: z.string() })
+  .refine((data) => data.newPassword === data.confirmPassword, {
+    message: 'As senhas não coincidem.',
+    path: ['confirmPassword'],
+    when: ({ value }) => {
+      const { newPassword, confirmPassword } = (value ?? {}) as Record<string, unknown>
+      return typeof newPassword === 'string' && typeof confirmPassword === 'string'
+    },
+  })
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>
+
+/** Second step of sign-in when two-factor is on: a 6-digit TOTP code, or one of the backup codes. */
+export const totpCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Digite os 6 dígitos do aplicativo autenticador'),
+})
+export const backupCodeSchema = z.object({
+  code: z.string().trim().min(4, 'Digite um código de backup').max(64, 'Código de backup inválido.'),
+})
+export type SecondFactorInput = z.infer<typeof totpCodeSchema>

@@ -6,6 +6,7 @@ import type { Env } from '../../server/env.server'
 import type { Mailer } from '../../server/mailer.server'
 import { accounts, sessions, twoFactors, users, verifications } from './auth.table'
 import { ensureMasterRole } from './roles.service'
+import { recordSignInEvent } from '../settings/settings.service'
 
 export const CLIENT_IP_HEADER = 'x-jusconecta-client-ip'
 
@@ -63,6 +64,11 @@ export function createAuth({ db, env, mailer, secret }: AuthOptions) {
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // better-auth warns on every wrong password; the app's LOG_LEVEL decides what reaches the log.
+    logger: {
+      disabled: env.LOG_LEVEL === 'silent',
+      level: env.LOG_LEVEL === 'debug' ? 'debug' : 'error',
+    },
     rateLimit: {
       enabled: true,
       window: 60,
@@ -84,8 +90,9 @@ export function createAuth({ db, env, mailer, secret }: AuthOptions) {
     databaseHooks: {
       session: {
         create: {
-          after: async (session) => {
+          after: async (session, ctx) => {
             await ensureMasterRole(db, env, session.userId)
+            await recordSignInEvent(db, session, ctx)
           },
         },
       },

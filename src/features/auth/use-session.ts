@@ -9,7 +9,8 @@ import type { MeResponse } from './me.schema'
 
 export const meQueryKey = ['me'] as const
 
-async function fetchMe(): Promise<MeResponse | null> {
+/** GET /api/me outside the query cache: null when signed out. */
+export async function fetchMe(): Promise<MeResponse | null> {
   const response = await fetch('/api/me', {
     credentials: 'same-origin',
     headers: { accept: 'application/json' },

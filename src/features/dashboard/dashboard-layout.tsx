@@ -1,6 +1,94 @@
-import { Outlet } from 'react-router'
+import { Suspense, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Navigate, Outlet } from 'react-router'
+import { PageSpinner } from '../../app/page-spinner'
+import { paths } from '../../app/paths'
+import { Button } from '../../components/ui/button'
+import { Separator } from '../../components/ui/separator'
+import { SidebarInset, SidebarProvider, SidebarTrigger } from '../../components/ui/sidebar'
+import { Spinner } from '../../components/ui/spinner'
+import { SimulationBanner } from '../admin/simulation'
+import { useSession } from '../auth/use-session'
+import { AppSidebar } from './app-sidebar'
+import { NotificationsDropdown } from './notifications-dropdown'
+import { ThemeSwitch } from './theme-switch'
 
-// Placeholder until the accounts issue builds the dashboard shell.
+const MAIN_ID = 'conteudo'
+
+/**
+ * /dashboard/* (spec §2): needs a session — 'Carregando...' while it is checked, /auth without one — then
+ * the sidebar, the header and the nested page.
+ */
 export function DashboardLayout() {
-  return <Outlet />
+  const session = useSession()
+  const [leaving, setLeaving] = useState(false)
+
+  if (session.isPending || (leaving && !session.data)) return <PageSpinner />
+  if (session.isError && !session.data) return <SessionError onRetry={() => void session.refetch()} />
+  if (!session.data) return <Navigate to={paths.auth} replace />
+
+  return (
+    <SidebarProvider>
+      <SkipLink />
+      <AppSidebar onSigningOut={setLeaving} />
+      <SidebarInset>
+        <DashboardHeader />
+        <Suspense fallback={null}>
+          <SimulationBanner />
+        </Suspense>
+        <main id={MAIN_ID} tabIndex={-1} className="flex-1 p-4 focus:outline-none md:p-6">
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-16">
+                <Spinner className="size-6" />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </main>
+      </SidebarInset>
+    </SidebarProvider>
+  )
+}
+
+function DashboardHeader() {
+  const { t } = useTranslation('dashboard')
+  return (
+    <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 md:px-4">
+      <SidebarTrigger label={t('nav.toggle')} />
+      <Separator orientation="vertical" className="mx-1 data-[orientation=vertical]:h-5" />
+      <p className="min-w-0 flex-1 truncate font-semibold">{t('header.title', { product: t('brand') })}</p>
+      <div className="flex items-center gap-1">
+        <NotificationsDropdown />
+        <ThemeSwitch />
+      </div>
+    </header>
+  )
+}
+
+function SkipLink() {
+  const { t } = useTranslation('dashboard')
+  return (
+    <a
+      href={`#${MAIN_ID}`}
+      className="sr-only rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+    >
+      {t('skipToContent')}
+    </a>
+  )
+}
+
+function SessionError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('dashboard')
+  return (
+    <main
+      role="alert"
+      className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center"
+    >
+      <h1 className="text-xl font-semibold">{t('sessionError.title')}</h1>
+      <p className="text-muted-foreground">{t('sessionError.description')}</p>
+      <Button onClick={onRetry}>{t('sessionError.retry')}</Button>
+    </main>
+  )
 }

@@ -1,0 +1,138 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+
+// Shared by e2e/auth.spec.ts and e2e/dashboard.spec.ts.
+
+/**
+ * Every test acts as its own client address (X-Forwarded-For, trusted by the e2e server: see
+ * playwright.config.ts), so the sign-in/sign-up rate limits of one test never slow another down.
+ */
+export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, provide) => {
+    const [a, b, c] = randomBytes(3)
+    await provide({ 'x-forwarded-for': `10.${a}.${b}.${(c ?? 0) % 250 || 1}` })
+  },
+})
+export { expect }
+
+export const PASSWORD = 'senha-segura-123'
+export const SAO_PAULO = { estadoId: 35, cidadeId: 3550308 }
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}@example.com`
+
+export function lawyerData(overrides: Record<string, unknown> = {}) {
+  return {
+    userType: 'advogado',
+    email: uniqueEmail('adv'),
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    nomeCompleto: 'Ana Advogada',
+    telefone: '(11) 98765-4321',
+    ...SAO_PAULO,
+    oabNumero: '123456',
+    oabEstado: 'SP',
+    ...overrides,
+  }
+}
+
+export function studentData(overrides: Record<string, unknown> = {}) {
+  return {
+    userType: 'estudante',
+    email: uniqueEmail('est'),
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    nomeCompleto: 'Bia Estudante',
+    telefone: '(11) 98765-4321',
+    ...SAO_PAULO,
+    universidade: 'Universidade de São Paulo',
+    periodoCurso: 5,
+    ...overrides,
+  }
+}
+
+/** Signs up through the API (the request context keeps the session cookie); waits out a 429. */
+export async function signUpViaApi(request: APIRequestContext, data: Record<string, unknown>) {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const response = await request.post('/api/auth/sign-up', { data })
+    if (response.status() === 201) return data
+    if (response.status() !== 429) throw new Error(`sign-up ${response.status()}: ${await response.text()}`)
+    await new Promise((resolve) =>
+      setTimeout(resolve, (Number(response.headers()['retry-after'] ?? 10) + 1) * 1000),
+    )
+  }
+  throw new Error('sign-up still rate-limited')
+}
+
+/** Picks an option of a Radix select named by its label. */
+export async function selectOption(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+/** Opens the city combobox, filters by typing and picks the city. */
+export async function chooseCity(page: Page, search: string, city: string) {
+  await page.getByLabel('Cidade', { exact: true }).click()
+  await page.getByRole('combobox', { name: 'Buscar cidade...' }).fill(search)
+  await page.getByRole('option', { name: city, exact: true }).click()
+}
+
+/**
+ * axe's serious and critical findings. The toasts (sonner, mounted by the app shell) are left out: they come
+ * and go with timing, and their colours are the toaster's, not the screen's.
+ */
+export async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze()
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(({ id, impact, help, nodes }) => ({ id, impact, help, targets: nodes.map((node) => node.target) }))
+}
+
+/** Body of a raw MIME message with its quoted-printable soft breaks and escapes undone. */
+function decodeQuotedPrintable(raw: string): string {
+  const joined = raw.replace(/=\r?\n/g, '')
+  const bytes: number[] = []
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3)
+    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16))
+      i += 2
+    } else bytes.push(joined.charCodeAt(i))
+  }
+  return Buffer.from(bytes).toString('utf8')
+}
+
+/**
+ * The first link of the newest e-mail to `email` in the server's outbox (DATA_DIR/outbox, .eml files written
+ * when no SMTP_URL is set). Polls: the server writes the file while answering the request.
+ */
+export async function mailedLink(email: string): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)')
+  const outbox = path.join(dataDir, 'outbox')
+  let link: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const names = await fs.readdir(outbox).catch(() => [] as string[])
+        for (const name of names
+          .filter((n) => n.endsWith('.eml'))
+          .sort()
+          .reverse()) {
+          const message = decodeQuotedPrintable(await fs.readFile(path.join(outbox, name), 'utf8'))
+          if (new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'm').test(message)) {
+            link = message.match(/https?:\/\/\S+/)?.[0]
+            return true
+          }
+        }
+        return false
+      },
+      { timeout: 10_000, message: `no e-mail to ${email} in ${outbox}` },
+    )
+    .toBe(true)
+  if (!link) throw new Error(`the e-mail to ${email} has no link`)
+  return link
+}

@@ -1,0 +1,152 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { useNavigate } from 'react-router'
+import { api, ApiRequestError, unwrap } from '../../lib/api-client'
+import { paths } from '../../app/paths'
+import {
+  EMAIL_CONFIRMED_PATH,
+  PASSWORD_RESET_PATH,
+  type SignInInput,
+  type SignUpData,
+  type SignUpResult,
+} from './auth.schema'
+import type { MeResponse } from './me.schema'
+import { fetchMe, meQueryKey } from './use-session'
+
+// Calls of the /auth screens. better-auth's routes answer errors in our shape (translated on the server):
+// `{ error: { code, message } }`.
+
+/** Spec §9: 0.5 s after sign-in, 1 s after sign-up. */
+export const SIGN_IN_REDIRECT_MS = 500
+export const SIGN_UP_REDIRECT_MS = 1000
+
+const NETWORK_MESSAGE = 'Sem conexão com o servidor. Verifique sua internet e tente novamente.'
+
+async function postJson<T>(url: string, body: unknown): Promise<T> {
+  let response: Response
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    })
+  } catch {
+    throw new ApiRequestError(0, 'network', NETWORK_MESSAGE)
+  }
+  const json = (await response.json().catch(() => null)) as
+    (T & { error?: { code?: string; message?: string; fields?: Record<string, string> } }) | null
+  if (!response.ok) {
+    throw new ApiRequestError(
+      response.status,
+      json?.error?.code ?? `http_${response.status}`,
+      json?.error?.message ?? 'Erro inesperado. Tente novamente mais tarde.',
+      json?.error?.fields,
+    )
+  }
+  return json as T
+}
+
+/** 'two-factor' when the account has 2FA on: the session only starts after the code step. */
+export async function signInWithPassword(input: SignInInput): Promise<'signed-in' | 'two-factor'> {
+  const result = await postJson<{ twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', {
+    email: input.email,
+    password: input.password,
+    // Only used by better-auth for the confirmation link it re-sends to an unconfirmed account.
+    callbackURL: EMAIL_CONFIRMED_PATH,
+  })
+  return result.twoFactorRedirect ? 'two-factor' : 'signed-in'
+}
+
+export async function verifySecondFactor(kind: 'totp' | 'backup', code: string): Promise<void> {
+  await postJson(
+    kind === 'totp' ? '/api/auth/two-factor/verify-totp' : '/api/auth/two-factor/verify-backup-code',
+    { code },
+  )
+}
+
+export function signUpAccount(data: SignUpData): Promise<SignUpResult> {
+  return postJson<SignUpResult>('/api/auth/sign-up', data)
+}
+
+export async function requestPasswordReset(email: string): Promise<void> {
+  await postJson('/api/auth/request-password-reset', { email, redirectTo: PASSWORD_RESET_PATH })
+}
+
+export async function resetPassword(newPassword: string, token: string): Promise<void> {
+  await postJson('/api/auth/reset-password', { newPassword, token })
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+// True from the moment a fresh sign-in fills the session cache until the navigation it started ends, so
+// /auth's "already signed in → /dashboard" redirect doesn't race the form's own (e.g. to /admin).
+let enteringApp = false
+export const isEnteringApp = () => enteringApp
+
+/**
+ * After a successful sign-in (or a sign-up signed in at once): loads who signed in, lets the caller toast,
+ * waits the spec's delay, then opens the right area. The me cache is filled only when leaving, so the /auth
+ * screen doesn't bounce the user to /dashboard before the delay (and before an admin's /admin).
+ */
+export function useEnterApp() {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return useCallback(
+    async ({
+      delayMs,
+      onSignedIn,
+      to,
+    }: {
+      delayMs: number
+      onSignedIn?: (me: MeResponse) => void
+      to?: string
+    }) => {
+      const me = await fetchMe()
+      if (!me) throw new ApiRequestError(401, 'no_session', 'Sessão expirada. Entre novamente.')
+      onSignedIn?.(me)
+      await wait(delayMs)
+      enteringApp = true
+      try {
+        queryClient.setQueryData(meQueryKey, me)
+        await navigate(to ?? (me.role === 'superadmin' ? paths.admin.root : paths.dashboard.root), {
+          replace: true,
+        })
+      } finally {
+        enteringApp = false
+      }
+      return me
+    },
+    [navigate, queryClient],
+  )
+}
+
+// --- Reference lists for the state and city selectors ---------------------------------------------------
+
+export interface EstadoOption {
+  id: number
+  nome: string
+  sigla: string
+}
+export interface CidadeOption {
+  id: number
+  nome: string
+}
+
+export function useEstados() {
+  return useQuery({
+    queryKey: ['reference', 'estados'],
+    queryFn: async (): Promise<EstadoOption[]> => (await unwrap(api.estados.$get())).items,
+    staleTime: Infinity,
+  })
+}
+
+export function useCidades(estadoId: number | null) {
+  return useQuery({
+    queryKey: ['reference', 'cidades', estadoId],
+    queryFn: async (): Promise<CidadeOption[]> =>
+      (await unwrap(api.estados[':id'].cidades.$get({ param: { id: String(estadoId) } }))).items,
+    enabled: estadoId !== null,
+    staleTime: Infinity,
+  })
+}
