@@ -58,5 +58,9 @@ describe('server shell', () => {
     const cidades = (await (await t.app.request('/api/estados/35/cidades')).json()).items
     expect(cidades).toHaveLength(645)
     expect(cidades.some((c: { nome: string }) => c.nome === 'São Paulo')).toBe(true)
+    // Accent-blind order: 'Álvares Florence' comes among the A's, not after 'Zacarias'.
+    const names = cidades.map((c: { nome: string }) => c.nome)
+    expect(names.indexOf('Álvares Florence')).toBeLessThan(names.indexOf('Americana'))
+    expect(names.at(-1)).toBe('Zacarias')
   })
 })
