@@ -1,27 +1,34 @@
-import { StrictMode, Suspense } from 'react'
+import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { Toaster } from 'sonner'
-import '../lib/i18n'
 import './styles.css'
-import { router } from './router'
-import { ThemeProvider } from './theme'
+import { LandingPage } from '../features/landing/landing-page'
 import { PageSpinner } from './page-spinner'
-import { queryClient } from './query-client'
+import { paths } from './paths'
+import { ThemeProvider } from './theme'
+import { OnDemandToaster } from './toasts'
+
+// The landing page is most visitors' first screen and needs neither the router, i18next nor TanStack Query
+// (~60 KB gzip together), so it renders on its own and every other path loads the full app (router,
+// i18n, query client, toaster) as one lazy chunk. The router also serves '/' for in-app navigation.
+const App = lazy(() => import('./app').then((module) => ({ default: module.App })))
 
 const root = document.getElementById('root')
 if (!root) throw new Error('#root missing from index.html')
+const isLanding = window.location.pathname === paths.home
 
 createRoot(root).render(
   <StrictMode>
     <ThemeProvider>
-      <QueryClientProvider client={queryClient}>
+      {isLanding ? (
+        <>
+          <LandingPage />
+          <OnDemandToaster />
+        </>
+      ) : (
         <Suspense fallback={<PageSpinner />}>
-          <RouterProvider router={router} />
+          <App />
         </Suspense>
-        <Toaster richColors closeButton position="top-right" />
-      </QueryClientProvider>
+      )}
     </ThemeProvider>
   </StrictMode>,
 )

@@ -1,10 +1,9 @@
 import i18next, { type BackendModule } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import commonPtBR from '../locales/pt-BR/common.json'
+import { LANGUAGE_STORAGE_KEY, LANGUAGES, storedLanguage, type Language } from './language'
 
-export const LANGUAGES = ['pt-BR', 'en', 'es'] as const
-export type Language = (typeof LANGUAGES)[number]
-export const LANGUAGE_STORAGE_KEY = 'jusconecta-language'
+export { LANGUAGE_STORAGE_KEY, LANGUAGES, storedLanguage, type Language }
 
 // One JSON file per language and namespace (src/locales/<lang>/<ns>.json), each loaded only when a
 // screen asks for it: the landing page doesn't download the dashboard's texts.
@@ -21,15 +20,6 @@ const lazyCatalogs: BackendModule = {
       (error: Error) => callback(error, false),
     )
   },
-}
-
-export function storedLanguage(): Language {
-  try {
-    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY)
-    return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : 'pt-BR'
-  } catch {
-    return 'pt-BR'
-  }
 }
 
 export function changeLanguage(language: Language) {

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest'
+import en from '../../locales/en/landing.json'
+import es from '../../locales/es/landing.json'
+import ptBR from '../../locales/pt-BR/landing.json'
+import { postedAgo, salaryText } from './landing-format'
+import { SAMPLE_JOBS, SAMPLE_LAWYERS, SPECIALTIES, type SampleJob } from './landing.sample'
+import { format, mergeCatalog } from './use-landing-text'
+
+type Tree = { [key: string]: string | Tree }
+
+/** 'a.b.c' → the placeholders ({{x}}) of that string, for every string of the catalog. */
+function leaves(tree: Tree, prefix = ''): Map<string, string[]> {
+  const result = new Map<string, string[]>()
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key
+    if (typeof value === 'string')
+      result.set(path, [...value.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!).sort())
+    else for (const [leaf, vars] of leaves(value, path)) result.set(leaf, vars)
+  }
+  return result
+}
+
+describe('landing catalogs', () => {
+  const reference = leaves(ptBR)
+
+  it.each([
+    ['en', en],
+    ['es', es],
+  ])('%s has exactly the keys and placeholders of pt-BR', (_language, catalog) => {
+    const translated = leaves(catalog as Tree)
+    expect([...translated.keys()].sort()).toEqual([...reference.keys()].sort())
+    for (const [key, vars] of reference) expect(translated.get(key), key).toEqual(vars)
+  })
+
+  it('keeps the texts spec §2 words exactly', () => {
+    expect(ptBR.nav).toMatchObject({
+      lawyers: 'Buscar Advogados',
+      jobs: 'Vagas & Estágios',
+      entities: 'Entidades & Instituições',
+      about: 'Sobre',
+      contact: 'Contato',
+    })
+    expect(ptBR.account).toMatchObject({ signIn: 'Entrar', signUp: 'Cadastre-se', dashboard: 'Dashboard' })
+    expect(ptBR.hero).toMatchObject({
+      lawyer: 'Sou Advogado',
+      student: 'Sou Estudante',
+      entity: 'Sou Entidade/Instituição',
+    })
+    expect(ptBR.profile).toMatchObject({
+      access: 'Acessar Meu Perfil',
+      signIn: 'Entrar na Plataforma',
+      signUp: 'Criar Conta Gratuita',
+    })
+    expect(ptBR.search).toMatchObject({
+      filter: 'Filtrar',
+      loadMore: 'Carregar Mais Advogados',
+      viewProfile: 'Ver Perfil',
+    })
+    expect(ptBR.jobs).toMatchObject({ viewJob: 'Ver Vaga', viewAll: 'Ver Todas as Vagas' })
+    const stats = ptBR.about.stats
+    expect([
+      stats.professionals.value,
+      stats.rating.value,
+      stats.verified.value,
+      stats.connections.value,
+    ]).toEqual(['15.000+', '4.8', '100%', '50.000+'])
+  })
+
+  it('labels every specialty of spec §3 in every language', () => {
+    for (const catalog of [ptBR, en, es]) {
+      expect(Object.keys(catalog.specialties).sort()).toEqual([...SPECIALTIES].sort())
+    }
+  })
+})
+
+describe('mergeCatalog', () => {
+  it('takes the translated strings and falls back to pt-BR for missing or malformed ones', () => {
+    const base = { a: 'A', nested: { b: 'B', c: 'C' } }
+    expect(mergeCatalog(base, { a: 'x', nested: { b: 1 }, extra: 'ignored' })).toEqual({
+      a: 'x',
+      nested: { b: 'B', c: 'C' },
+    })
+    expect(mergeCatalog(base, null)).toEqual(base)
+  })
+})
+
+describe('format', () => {
+  it('fills placeholders and leaves unknown ones visible', () => {
+    expect(format('({{count}} avaliações)', { count: 127 })).toBe('(127 avaliações)')
+    expect(format('{{a}} e {{b}}', { a: 1 })).toBe('1 e {{b}}')
+  })
+})
+
+describe('job texts', () => {
+  const t = ptBR.jobs
+  it('says how long ago a job was posted', () => {
+    expect([0, 1, 2, 7, 10, 14].map((days) => postedAgo(days, t))).toEqual([
+      'Publicada hoje',
+      'Há 1 dia',
+      'Há 2 dias',
+      'Há 1 semana',
+      'Há 10 dias',
+      'Há 2 semanas',
+    ])
+  })
+
+  it('writes salaries in R$ and internships as a stipend', () => {
+    const job = (salary: SampleJob['salary'], type: SampleJob['type'] = 'emprego') =>
+      ({ ...SAMPLE_JOBS[0]!, salary, type }) as SampleJob
+    expect(salaryText(job({ min: 4500, max: 6000 }), t)).toBe('R$\u00a04.500,00 a R$\u00a06.000,00')
+    expect(salaryText(job({ min: 5500 }), t)).toBe('R$\u00a05.500,00')
+    expect(salaryText(job({ min: 1800 }, 'estagio'), t)).toBe('Bolsa de R$\u00a01.800,00')
+  })
+})
+
+describe('samples', () => {
+  it('hold the four lawyers and four jobs of spec §2, with the three job types', () => {
+    expect(SAMPLE_LAWYERS).toHaveLength(4)
+    expect(SAMPLE_JOBS).toHaveLength(4)
+    expect(new Set(SAMPLE_JOBS.map((job) => job.type))).toEqual(new Set(['emprego', 'estagio', 'trainee']))
+    expect(new Set(SAMPLE_JOBS.map((job) => job.workMode))).toEqual(
+      new Set(['presencial', 'hibrido', 'remoto']),
+    )
+  })
+})

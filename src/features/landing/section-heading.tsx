@@ -1,0 +1,10 @@
+export function SectionHeading({ id, title, subtitle }: { id: string; title: string; subtitle: string }) {
+  return (
+    <div className="mx-auto mb-10 max-w-2xl text-center">
+      <h2 id={id} className="text-3xl font-bold tracking-tight sm:text-4xl">
+        {title}
+      </h2>
+      <p className="mt-3 text-lg text-muted-foreground">{subtitle}</p>
+    </div>
+  )
+}
