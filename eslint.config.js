@@ -17,12 +17,13 @@ const BROWSER_FORBIDDEN = [
 export default tseslint.config(
   {
     ignores: [
-      'dist',
-      'data',
+      'dist*/**',
+      'data/**',
+      '.bench/**',
       'node_modules',
       'coverage',
       'playwright-report',
-      'test-results',
+      'test-results/**',
       'src/db/migrations',
     ],
   },

@@ -23,9 +23,14 @@ function start(env: Record<string, string>) {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
-      if (output.includes('pronto em')) (clearInterval(timer), resolve())
+      if (!output.includes('pronto em')) return
+      clearInterval(timer)
+      resolve()
     }, 100)
-    void exited.then(() => (clearInterval(timer), reject(new Error(output))))
+    void exited.then(() => {
+      clearInterval(timer)
+      reject(new Error(output))
+    })
   })
   ready.catch(() => {}) // only the tests that wait for readiness care about this rejection
   return { child, exited, ready, output: () => output }
