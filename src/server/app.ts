@@ -12,8 +12,14 @@ import { loadSession } from './middleware/session'
 import { ApiError } from './http-error'
 import { CLIENT_IP_HEADER } from '../features/auth/auth.server'
 import { authRoutes } from '../features/auth/auth.routes'
+import { localizeAuthResponse } from '../features/auth/auth-errors.server'
 import { meRoutes } from '../features/auth/me.routes'
+import { caseRoutes } from '../features/cases/cases.routes'
+import { clientRoutes } from '../features/clients/clients.routes'
 import { referenceRoutes } from '../features/reference/reference.routes'
+import { settingsRoutes } from '../features/settings/settings.routes'
+import { adminRoutes } from '../features/admin/admin.routes'
+import { avatarFileRoutes, profileRoutes } from '../features/profiles/profiles.routes'
 import { APP_VERSION } from './version'
 
 /** Every JSON route under /api. Its type is what the browser's typed client (`hono/client`) sees. */
@@ -30,6 +36,12 @@ function createApiRoutes() {
     .route('/auth', authRoutes)
     .route('/me', meRoutes)
     .route('/', referenceRoutes)
+    .route('/settings', settingsRoutes)
+    .route('/admin', adminRoutes)
+    .route('/profile', profileRoutes)
+    .route('/files/avatars', avatarFileRoutes)
+    .route('/clients', clientRoutes)
+    .route('/cases', caseRoutes)
 }
 
 export type AppType = ReturnType<typeof createApiRoutes>
@@ -85,7 +97,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   })
   app.use('/api/*', loadSession)
   app.route('/api', createApiRoutes())
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw))
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) =>
+    localizeAuthResponse(await deps.auth.handler(c.req.raw)),
+  )
   app.all('/api/*', onApiNotFound)
 
   if (options.clientDir) mountSpa(app, options.clientDir)
@@ -101,7 +115,10 @@ function mountSpa(app: Hono<AppEnv>, clientDir: string) {
   })
   app.use('/assets/*', serveStatic({ root }))
   app.get('/assets/*', (c) => c.text('Not found', 404))
-  app.use('*', serveStatic({ root, index: '' }))
+  // Only a path with an extension can be a public file; the rest, '/' included, are the SPA's routes
+  // (serveStatic given a folder such as '/' would stream the folder itself).
+  const publicFiles = serveStatic({ root, index: '' })
+  app.use('*', (c, next) => (path.extname(c.req.path) ? publicFiles(c, next) : next()))
   const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8')
   // Any other GET is a client-side route: the SPA decides (and shows its own 404 page).
   app.get('*', (c) => {

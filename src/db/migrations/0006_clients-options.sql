@@ -1,0 +1,1 @@
+CREATE INDEX "clients_office_ativo_nome_idx" ON "clients" USING btree ("office_id","nome_completo") WHERE "clients"."deleted_at" is null and "clients"."status" = 'ativo';

@@ -1,0 +1,1 @@
+CREATE INDEX "cases_office_status_valor_idx" ON "cases" USING btree ("office_id","status","valor_causa") WHERE "cases"."deleted_at" is null;

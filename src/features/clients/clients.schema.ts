@@ -1,0 +1,255 @@
+import { z } from 'zod'
+import '../../lib/zod-pt-br'
+import { cepDigits, isValidCep } from '../../lib/br/cep'
+import { isValidCnpj, normalizeCnpj } from '../../lib/br/cnpj'
+import { cpfDigits, isValidCpf } from '../../lib/br/cpf'
+import { todayISO } from '../../lib/br/dates'
+import { isValidPhone, phoneDigits } from '../../lib/br/phone'
+import {
+  limitParam,
+  offsetParam,
+  optionalDate,
+  optionalId,
+  optionalText,
+  requiredText,
+  searchParam,
+} from '../../lib/zod-fields'
+
+// Contract of /api/clients (docs/CRM-CONTRACT.md), shared by the CRM page and the server routes.
+// No server imports here: the browser bundles this file.
+
+export const CLIENT_STATUSES = ['ativo', 'inativo', 'suspenso'] as const
+export type ClientStatus = (typeof CLIENT_STATUSES)[number]
+export const CLIENT_STATUS_LABELS: Readonly<Record<ClientStatus, string>> = {
+  ativo: 'Ativo',
+  inativo: 'Inativo',
+  suspenso: 'Suspenso',
+}
+export const CLIENT_STATUS_FILTERS = ['todos', ...CLIENT_STATUSES] as const
+export type ClientStatusFilter = (typeof CLIENT_STATUS_FILTERS)[number]
+export const CLIENT_STATUS_FILTER_LABELS: Readonly<Record<ClientStatusFilter, string>> = {
+  todos: 'Todos',
+  ...CLIENT_STATUS_LABELS,
+}
+
+export const TIPOS_PESSOA = ['fisica', 'juridica'] as const
+export type TipoPessoa = (typeof TIPOS_PESSOA)[number]
+export const TIPO_PESSOA_LABELS: Readonly<Record<TipoPessoa, string>> = {
+  fisica: 'Pessoa Física',
+  juridica: 'Pessoa Jurídica',
+}
+/** The document field's label follows tipo_pessoa (spec §3). */
+export const DOCUMENTO_LABELS: Readonly<Record<TipoPessoa, string>> = { fisica: 'CPF', juridica: 'CNPJ' }
+
+/** Column limits, enforced here and by check constraints in the table. */
+export const CLIENT_LIMITS = {
+  nomeCompleto: 160,
+  email: 254,
+  endereco: 300,
+  profissao: 120,
+  observacoes: 5000,
+} as const
+
+export const CLIENT_MESSAGES = {
+  loadError: 'Erro ao carregar clientes',
+  saveError: 'Erro ao salvar cliente',
+  saveErrorDescription: 'Verifique os dados e tente novamente',
+  deleteError: 'Erro ao remover cliente',
+  loadOneError: 'Erro ao carregar dados do cliente',
+  created: 'Cliente cadastrado',
+  updated: 'Cliente atualizado',
+  deleted: 'Cliente removido',
+  undo: 'Desfazer',
+  invalidCpf: 'CPF inválido',
+  invalidCnpj: 'CNPJ inválido',
+  invalidCity: 'Cidade não pertence ao estado selecionado',
+  invalidState: 'Estado inválido',
+  notFound: 'Cliente não encontrado.',
+} as const
+
+/**
+ * The stored form of a CPF (11 digits) or CNPJ (14 normalized chars, alphanumeric allowed) for the
+ * given tipo_pessoa, or null when it is not a valid one. Used by the schema and by the server when a
+ * PATCH changes only one of the two fields.
+ */
+export function normalizeDocumento(tipoPessoa: TipoPessoa, documento: string): string | null {
+  if (tipoPessoa === 'fisica') return isValidCpf(documento) ? cpfDigits(documento) : null
+  return isValidCnpj(documento) ? normalizeCnpj(documento) : null
+}
+
+/** A birth date is a past day (or today) from 1900 on. */
+export function isValidBirthDate(value: string): boolean {
+  return value >= '1900-01-01' && value <= todayISO()
+}
+
+const clientFields = {
+  nomeCompleto: requiredText('Nome completo', CLIENT_LIMITS.nomeCompleto),
+  email: z
+    .union([z.string(), z.null()], { error: 'Email inválido' })
+    .optional()
+    .transform((v) => (v === null || v === undefined || v.trim() === '' ? null : v.trim().toLowerCase()))
+    .pipe(z.email('Email inválido').max(CLIENT_LIMITS.email, 'Email inválido').nullable()),
+  telefone: z
+    .union([z.string(), z.null()], { error: 'Telefone inválido' })
+    .optional()
+    .transform((v) => (v === null || v === undefined || v.trim() === '' ? null : v.trim()))
+    .pipe(
+      z
+        .string()
+        .max(30, 'Telefone inválido')
+        .refine(isValidPhone, 'Telefone inválido')
+        .transform(phoneDigits)
+        .nullable(),
+    ),
+  // Validated against tipoPessoa in the object refinement below (and by the server on PATCH).
+  documento: optionalText('Documento', 30),
+  endereco: optionalText('Endereço', CLIENT_LIMITS.endereco),
+  cidadeId: optionalId('Cidade inválida'),
+  estadoId: optionalId(CLIENT_MESSAGES.invalidState),
+  cep: z
+    .union([z.string(), z.null()], { error: 'CEP inválido' })
+    .optional()
+    .transform((v) => (v === null || v === undefined || v.trim() === '' ? null : v.trim()))
+    .pipe(
+      z.string().max(12, 'CEP inválido').refine(isValidCep, 'CEP inválido').transform(cepDigits).nullable(),
+    ),
+  dataNascimento: optionalDate('Data de nascimento').refine(
+    (v) => v === null || isValidBirthDate(v),
+    'Data de nascimento inválida',
+  ),
+  profissao: optionalText('Profissão', CLIENT_LIMITS.profissao),
+  observacoes: optionalText('Observações', CLIENT_LIMITS.observacoes),
+}
+
+const tipoPessoa = z.enum(TIPOS_PESSOA, { error: 'Tipo de pessoa inválido' })
+const status = z.enum(CLIENT_STATUSES, { error: 'Status inválido' })
+
+type DocumentoCheck = { tipoPessoa?: TipoPessoa | undefined; documento?: string | null | undefined }
+
+function checkDocumento(data: DocumentoCheck, ctx: z.RefinementCtx) {
+  if (data.tipoPessoa === undefined || data.documento === null || data.documento === undefined) return
+  if (normalizeDocumento(data.tipoPessoa, data.documento) === null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['documento'],
+      message: data.tipoPessoa === 'fisica' ? CLIENT_MESSAGES.invalidCpf : CLIENT_MESSAGES.invalidCnpj,
+    })
+  }
+}
+
+function normalizeFields<T extends DocumentoCheck & { dataNascimento?: string | null | undefined }>(
+  data: T,
+): T {
+  const out = { ...data }
+  if (data.tipoPessoa !== undefined && typeof data.documento === 'string') {
+    out.documento = normalizeDocumento(data.tipoPessoa, data.documento)
+  }
+  // Birth date only exists for pessoa física (spec §2): a company never keeps one.
+  if (data.tipoPessoa === 'juridica' && data.dataNascimento !== undefined) out.dataNascimento = null
+  return out
+}
+
+export const createClientSchema = z
+  .object({
+    ...clientFields,
+    tipoPessoa: tipoPessoa.default('fisica'),
+    status: status.default('ativo'),
+  })
+  .superRefine(checkDocumento)
+  .transform(normalizeFields)
+/** What the form / a POST sends (empty strings allowed for optional fields). */
+export type CreateClientInput = z.input<typeof createClientSchema>
+/** What the server stores after validation (digits-only phone/document/CEP, nulls). */
+export type CreateClientData = z.output<typeof createClientSchema>
+
+/**
+ * PATCH body: any subset of the create fields; an absent key is left unchanged, null/'' clears it.
+ * The document is re-checked by the server against the stored tipoPessoa when only one is sent.
+ */
+export const updateClientSchema = z
+  .object({ ...clientFields, tipoPessoa, status })
+  .partial()
+  .superRefine(checkDocumento)
+  .transform(normalizeFields)
+export type UpdateClientInput = z.input<typeof updateClientSchema>
+export type UpdateClientData = z.output<typeof updateClientSchema>
+
+export const clientListQuerySchema = z.object({
+  search: searchParam,
+  status: z.enum(CLIENT_STATUS_FILTERS, { error: 'Status inválido' }).default('todos'),
+  limit: limitParam,
+  offset: offsetParam,
+})
+export type ClientListQuery = z.input<typeof clientListQuerySchema>
+
+export const clientExportQuerySchema = clientListQuerySchema.pick({ search: true, status: true })
+export type ClientExportQuery = z.input<typeof clientExportQuerySchema>
+
+export const clientOptionsQuerySchema = z.object({ search: searchParam })
+
+export const clientIdParamSchema = z.object({ id: z.uuid({ error: CLIENT_MESSAGES.notFound }) })
+
+/** One row of GET /api/clients: contact data masked (spec §3 get_clients_summary). */
+export interface ClientSummary {
+  id: string
+  nomeCompleto: string
+  tipoPessoa: TipoPessoa
+  emailMasked: string | null
+  telefoneMasked: string | null
+  documentoMasked: string | null
+  cidadeNome: string | null
+  estadoSigla: string | null
+  status: ClientStatus
+  casesCount: number
+  createdAt: string
+}
+
+export interface ClientList {
+  items: ClientSummary[]
+  /** Exact up to 10 000; beyond that 10 000 with totalCapped = true (show '10.000+'). */
+  total: number
+  totalCapped?: boolean
+}
+
+/** GET /api/clients/:id — the full record (audited). Phone, document and CEP come formatted. */
+export interface Client {
+  id: string
+  nomeCompleto: string
+  email: string | null
+  /** '(11) 98765-4321' */
+  telefone: string | null
+  /** '529.982.247-25' or '12.ABC.345/01DE-35' */
+  documento: string | null
+  tipoPessoa: TipoPessoa
+  endereco: string | null
+  cidadeId: number | null
+  cidadeNome: string | null
+  estadoId: number | null
+  estadoSigla: string | null
+  /** '01310-100' */
+  cep: string | null
+  dataNascimento: string | null
+  profissao: string | null
+  observacoes: string | null
+  status: ClientStatus
+  casesCount: number
+  createdAt: string
+  updatedAt: string
+}
+
+export interface ClientStats {
+  total: number
+  ativo: number
+  inativo: number
+  suspenso: number
+}
+
+export interface ClientOption {
+  id: string
+  nomeCompleto: string
+}
+
+export interface DeleteClientResult {
+  id: string
+  casesCount: number
+}
