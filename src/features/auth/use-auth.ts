@@ -1,7 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
-import { api, ApiRequestError, unwrap } from '../../lib/api-client'
+import { ApiRequestError } from '../../lib/api-client'
 import { paths } from '../../app/paths'
 import {
   EMAIL_CONFIRMED_PATH,
@@ -123,30 +123,4 @@ export function useEnterApp() {
 
 // --- Reference lists for the state and city selectors ---------------------------------------------------
 
-export interface EstadoOption {
-  id: number
-  nome: string
-  sigla: string
-}
-export interface CidadeOption {
-  id: number
-  nome: string
-}
-
-export function useEstados() {
-  return useQuery({
-    queryKey: ['reference', 'estados'],
-    queryFn: async (): Promise<EstadoOption[]> => (await unwrap(api.estados.$get())).items,
-    staleTime: Infinity,
-  })
-}
-
-export function useCidades(estadoId: number | null) {
-  return useQuery({
-    queryKey: ['reference', 'cidades', estadoId],
-    queryFn: async (): Promise<CidadeOption[]> =>
-      (await unwrap(api.estados[':id'].cidades.$get({ param: { id: String(estadoId) } }))).items,
-    enabled: estadoId !== null,
-    staleTime: Infinity,
-  })
-}
+export { useCidades, useEstados } from '../reference/use-reference'

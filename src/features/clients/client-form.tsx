@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react'
 import { Controller, useController, useForm, useWatch, type Resolver } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
+import { getCidadesQueryOptions, getEstadosQueryOptions } from '../reference/use-reference'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
@@ -34,12 +35,7 @@ import {
   type ClientStatus,
   type TipoPessoa,
 } from './clients.schema'
-import {
-  getCidadesQueryOptions,
-  getClientQueryOptions,
-  getEstadosQueryOptions,
-  useSaveClient,
-} from './use-clients'
+import { getClientQueryOptions, useSaveClient } from './use-clients'
 
 /** Every input is a string in the form; the shared schema accepts that shape and normalizes it on the server. */
 export interface ClientFormValues {

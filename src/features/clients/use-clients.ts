@@ -103,36 +103,6 @@ export function getClientQueryOptions(id: string) {
   })
 }
 
-export interface Estado {
-  id: number
-  nome: string
-  sigla: string
-}
-export interface Cidade {
-  id: number
-  nome: string
-}
-
-export function getEstadosQueryOptions() {
-  return queryOptions({
-    queryKey: ['reference', 'estados'] as const,
-    queryFn: ({ signal }) => requestJson<{ items: Estado[] }>('/api/estados', { signal }),
-    select: (data) => data.items,
-    staleTime: Infinity,
-  })
-}
-
-export function getCidadesQueryOptions(estadoId: number | null) {
-  return queryOptions({
-    queryKey: ['reference', 'estados', estadoId, 'cidades'] as const,
-    queryFn: ({ signal }) =>
-      requestJson<{ items: Cidade[] }>(`/api/estados/${estadoId ?? 0}/cidades`, { signal }),
-    select: (data) => data.items,
-    enabled: estadoId !== null,
-    staleTime: Infinity,
-  })
-}
-
 /** Everything a client change can alter: the CRM list and stats, cases (client names), dashboard counters. */
 export function invalidateOfficeData(queryClient: QueryClient) {
   return Promise.all([

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { api, unwrap } from '../../lib/api-client'
+import { unwrap } from '../../lib/api-client'
 import type { ProfileDto } from '../auth/me.schema'
 import { meQueryKey } from '../auth/use-session'
 import type {
@@ -17,8 +17,6 @@ export const profileKeys = {
   all: ['profile'] as const,
   detail: () => ['profile', 'detail'] as const,
   collection: (collection: LawyerCollection) => ['profile', 'collections', collection] as const,
-  estados: () => ['profile', 'reference', 'estados'] as const,
-  cidades: (estadoId: number | null) => ['profile', 'reference', 'cidades', estadoId] as const,
 }
 
 type JsonInit = { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal }
@@ -44,32 +42,7 @@ export const getProfileQueryOptions = () =>
     queryFn: ({ signal }) => requestJson<ProfileDto>('/api/profile', { signal }),
   })
 
-export interface Estado {
-  id: number
-  nome: string
-  sigla: string
-}
-export interface Cidade {
-  id: number
-  nome: string
-}
-
-// Reference lists never change during a visit.
-export const getEstadosQueryOptions = () =>
-  queryOptions({
-    queryKey: profileKeys.estados(),
-    queryFn: async () => (await unwrap(api.estados.$get())).items as Estado[],
-    staleTime: Infinity,
-  })
-
-export const getCidadesQueryOptions = (estadoId: number | null) =>
-  queryOptions({
-    queryKey: profileKeys.cidades(estadoId),
-    queryFn: async () =>
-      (await unwrap(api.estados[':id'].cidades.$get({ param: { id: String(estadoId) } }))).items as Cidade[],
-    enabled: estadoId !== null,
-    staleTime: Infinity,
-  })
+export { getCidadesQueryOptions, getEstadosQueryOptions } from '../reference/use-reference'
 
 function useProfileChanged() {
   const queryClient = useQueryClient()
