@@ -51,3 +51,16 @@ export function requestIp(c: Context<AppEnv>): string | null {
     return null // app.request() in tests has no socket
   }
 }
+
+/** recordAudit from an office route (behind requireOffice): who, which office and from where come from `c`. */
+export function recordOfficeAudit(
+  c: Context<AppEnv>,
+  entry: Pick<AuditEntry, 'action' | 'entity' | 'entityId' | 'details'>,
+): Promise<void> {
+  return recordAudit(c.var.db, {
+    officeId: c.var.office.id,
+    actorUserId: c.var.office.userId,
+    ip: requestIp(c),
+    ...entry,
+  })
+}

@@ -1,9 +1,7 @@
-import { Pencil, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '../../components/ui/badge'
-import { Button } from '../../components/ui/button'
+import { RowActions as ListRowActions } from '../../components/list-page/row-actions'
 import { Card, CardContent } from '../../components/ui/card'
-import { Skeleton } from '../../components/ui/skeleton'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table'
 import { formatDateBR } from '../../lib/br/dates'
 import { formatBRL } from '../../lib/br/money'
@@ -57,33 +55,16 @@ function RowActions({
   withText,
 }: { item: CaseSummary; withText: boolean } & Omit<CasesTableProps, 'cases'>) {
   const { t } = useTranslation('cases')
-  const editLabel = t('actions.editLabel', { name: item.titulo })
-  const removeLabel = t('actions.removeLabel', { name: item.titulo })
-  const size = withText ? 'sm' : 'icon'
   return (
-    <div className="flex justify-end gap-1">
-      <Button
-        variant="ghost"
-        size={size}
-        aria-label={editLabel}
-        title={withText ? undefined : editLabel}
-        onClick={() => onEdit(item)}
-      >
-        <Pencil aria-hidden />
-        {withText && t('actions.edit')}
-      </Button>
-      <Button
-        variant="ghost"
-        size={size}
-        className="text-destructive hover:text-destructive"
-        aria-label={removeLabel}
-        title={withText ? undefined : removeLabel}
-        onClick={() => onRemove(item)}
-      >
-        <Trash2 aria-hidden />
-        {withText && t('actions.remove')}
-      </Button>
-    </div>
+    <ListRowActions
+      withText={withText}
+      editLabel={t('actions.editLabel', { name: item.titulo })}
+      editText={t('actions.edit')}
+      onEdit={() => onEdit(item)}
+      removeLabel={t('actions.removeLabel', { name: item.titulo })}
+      removeText={t('actions.remove')}
+      onRemove={() => onRemove(item)}
+    />
   )
 }
 
@@ -176,15 +157,5 @@ function CardList({ cases, onEdit, onRemove }: CasesTableProps) {
         </li>
       ))}
     </ul>
-  )
-}
-
-export function CasesTableSkeleton() {
-  return (
-    <div className="grid gap-2" aria-hidden>
-      {Array.from({ length: 6 }, (_, index) => (
-        <Skeleton key={index} className="h-12 w-full" />
-      ))}
-    </div>
   )
 }

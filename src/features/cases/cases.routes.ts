@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { todayISO } from '../../lib/br/dates'
-import { CSV_BOM, CSV_CONTENT_TYPE, csvRow } from '../../lib/csv'
 import type { AppEnv } from '../../server/app-env'
+import { csvDownload } from '../../server/csv-download'
 import { notFound } from '../../server/http-error'
 import { requireOffice } from '../../server/middleware/office'
 import { validate } from '../../server/middleware/validate'
-import { recordAudit, requestIp } from '../audit/audit.service'
+import { recordOfficeAudit } from '../audit/audit.service'
 import {
   CASE_MESSAGES,
   caseExportQuerySchema,
@@ -67,34 +67,17 @@ export const caseRoutes = new Hono<AppEnv>()
   })
   .get('/export.csv', canView, validate('query', caseExportQuerySchema), async (c) => {
     const filter = c.req.valid('query')
-    const db = c.var.db
-    const officeId = c.var.office.id
-    await recordAudit(db, {
-      officeId,
-      actorUserId: c.var.office.userId,
+    await recordOfficeAudit(c, {
       action: 'case.export',
       entity: 'case',
       details: { search: filter.search ?? null, status: filter.status },
-      ip: requestIp(c),
     })
-    const encoder = new TextEncoder()
-    const rows = exportCaseRows(db, officeId, filter)
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(encoder.encode(CSV_BOM + csvRow(CASE_CSV_HEADER)))
-      },
-      async pull(controller) {
-        const next = await rows.next()
-        if (next.done) controller.close()
-        else controller.enqueue(encoder.encode(next.value.map(csvRow).join('')))
-      },
-      async cancel() {
-        await rows.return(undefined)
-      },
-    })
-    c.header('Content-Type', CSV_CONTENT_TYPE)
-    c.header('Content-Disposition', `attachment; filename="casos-${todayISO()}.csv"`)
-    return c.body(body)
+    return csvDownload(
+      c,
+      CASE_CSV_HEADER,
+      exportCaseRows(c.var.db, c.var.office.id, filter),
+      `casos-${todayISO()}.csv`,
+    )
   })
   .get('/:id', canView, async (c) => {
     return c.json<Case>(orNotFound(await getCase(c.var.db, c.var.office.id, caseId(c))))
@@ -109,26 +92,12 @@ export const caseRoutes = new Hono<AppEnv>()
   .delete('/:id', canEdit, async (c) => {
     const id = caseId(c)
     const result = orNotFound(await deleteCase(c.var.db, actor(c), id))
-    await recordAudit(c.var.db, {
-      officeId: c.var.office.id,
-      actorUserId: c.var.office.userId,
-      action: 'case.delete',
-      entity: 'case',
-      entityId: id,
-      ip: requestIp(c),
-    })
+    await recordOfficeAudit(c, { action: 'case.delete', entity: 'case', entityId: id })
     return c.json<DeleteCaseResult>(result)
   })
   .post('/:id/restore', canEdit, async (c) => {
     const id = caseId(c)
     const restored = orNotFound(await restoreCase(c.var.db, actor(c), id))
-    await recordAudit(c.var.db, {
-      officeId: c.var.office.id,
-      actorUserId: c.var.office.userId,
-      action: 'case.restore',
-      entity: 'case',
-      entityId: id,
-      ip: requestIp(c),
-    })
+    await recordOfficeAudit(c, { action: 'case.restore', entity: 'case', entityId: id })
     return c.json<Case>(restored)
   })

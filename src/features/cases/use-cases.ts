@@ -4,11 +4,12 @@ import {
   queryOptions,
   useMutation,
   useQueryClient,
-  type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query'
-import { unwrap } from '../../lib/api-client'
 import { saveResponseAsFile } from '../../lib/download'
+import { nextOffset, searchStatusParams } from '../../lib/offset-list'
+import { requestJson } from '../../lib/request-json'
+import { useOptimisticDelete } from '../../lib/use-undoable-delete'
 import type {
   Case,
   CaseList,
@@ -37,49 +38,17 @@ export const caseKeys = {
   detail: (id: string) => ['cases', 'detail', id] as const,
 }
 
-type JsonInit = { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal }
-
-function requestJson<T>(url: string, { method = 'GET', body, signal }: JsonInit = {}): Promise<T> {
-  return unwrap<T>(
-    fetch(url, {
-      method,
-      signal,
-      credentials: 'same-origin',
-      headers: {
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  )
-}
-
-/** Query string of the list/export filters; empty values are left out. */
-export function caseFilterParams(filters: CaseFilters): URLSearchParams {
-  const params = new URLSearchParams()
-  const search = filters.search.trim()
-  if (search) params.set('search', search)
-  if (filters.status !== 'todos') params.set('status', filters.status)
-  return params
-}
-
 export function getCasesQueryOptions(filters: CaseFilters) {
   return infiniteQueryOptions({
     queryKey: caseKeys.list(filters),
     queryFn: ({ pageParam, signal }) => {
-      const params = caseFilterParams(filters)
+      const params = searchStatusParams(filters)
       params.set('limit', String(CASES_PAGE_SIZE))
       params.set('offset', String(pageParam))
       return requestJson<CaseList>(`/api/cases?${params}`, { signal })
     },
     initialPageParam: 0,
-    // Offsets follow the pages asked for, not the rows held, so an optimistic removal doesn't shift them.
-    getNextPageParam: (lastPage, allPages) => {
-      const next = allPages.length * CASES_PAGE_SIZE
-      // A capped total (10 000+) is a floor, not the end: keep going while pages come back full.
-      if (lastPage.totalCapped) return lastPage.items.length < CASES_PAGE_SIZE ? undefined : next
-      return next < lastPage.total ? next : undefined
-    },
+    getNextPageParam: nextOffset(CASES_PAGE_SIZE),
     placeholderData: keepPreviousData,
   })
 }
@@ -150,35 +119,13 @@ export function useSaveCase() {
   })
 }
 
-type CasePages = InfiniteData<CaseList, number>
-
 /** Deletes at once and hides the row before the server answers; a failure puts the row back. */
 export function useDeleteCase() {
-  const queryClient = useQueryClient()
-  return useMutation({
+  return useOptimisticDelete({
+    listsKey: caseKeys.lists(),
     mutationFn: (id: string) =>
       requestJson<DeleteCaseResult>(`/api/cases/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onMutate: async (id) => {
-      await queryClient.cancelQueries({ queryKey: caseKeys.lists() })
-      const previous = queryClient.getQueriesData<CasePages>({ queryKey: caseKeys.lists() })
-      queryClient.setQueriesData<CasePages>({ queryKey: caseKeys.lists() }, (data) => {
-        if (!data) return data
-        const found = data.pages.some((page) => page.items.some((item) => item.id === id))
-        if (!found) return data
-        return {
-          ...data,
-          pages: data.pages.map((page) => ({
-            items: page.items.filter((item) => item.id !== id),
-            total: Math.max(0, page.total - 1),
-          })),
-        }
-      })
-      return { previous }
-    },
-    onError: (_error, _id, context) => {
-      context?.previous.forEach(([key, data]) => queryClient.setQueryData(key, data))
-    },
-    onSettled: () => invalidateOfficeData(queryClient),
+    onSettled: invalidateOfficeData,
   })
 }
 
@@ -193,7 +140,7 @@ export function useRestoreCase() {
 
 /** Downloads the CSV of the current filters (fetched, so a failure can be told instead of saved). */
 export async function downloadCasesCsv(filters: CaseFilters) {
-  const params = caseFilterParams(filters)
+  const params = searchStatusParams(filters)
   const response = await fetch(`/api/cases/export.csv?${params}`, { credentials: 'same-origin' })
   await saveResponseAsFile(response, 'casos.csv')
 }

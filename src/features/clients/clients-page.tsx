@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { Download, Plus, RefreshCw, Search, Users } from 'lucide-react'
+import { Plus, Users } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import {
@@ -14,16 +14,18 @@ import {
   AlertDialogTitle,
 } from '../../components/ui/alert-dialog'
 import { Button } from '../../components/ui/button'
+import { ListPageHeader } from '../../components/list-page/list-page-header'
+import { ListError, ListSkeleton, LoadMore } from '../../components/list-page/list-states'
+import { SearchStatusBar } from '../../components/list-page/search-status-bar'
 import { Card, CardContent } from '../../components/ui/card'
 import { EmptyState } from '../../components/ui/empty-state'
-import { Input } from '../../components/ui/input'
-import { Label } from '../../components/ui/label'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select'
-import { Spinner } from '../../components/ui/spinner'
+import { formatTotal } from '../../lib/offset-list'
+import { useDebouncedValue } from '../../lib/use-debounced-value'
+import { removeWithUndo } from '../../lib/use-undoable-delete'
 import { ClientFormDialog } from './client-form'
 import { ClientStats } from './client-stats'
 import { CLIENT_STATUS_FILTERS, type ClientStatusFilter, type ClientSummary } from './clients.schema'
-import { ClientsTable, ClientsTableSkeleton } from './clients-table'
+import { ClientsTable } from './clients-table'
 import {
   downloadClientsCsv,
   getClientsQueryOptions,
@@ -33,17 +35,7 @@ import {
 } from './use-clients'
 
 const SEARCH_DEBOUNCE_MS = 300
-const UNDO_WINDOW_MS = 8000
 const countFormat = new Intl.NumberFormat('pt-BR')
-
-function useDebouncedValue<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay)
-    return () => clearTimeout(timer)
-  }, [value, delay])
-  return debounced
-}
 
 type FormState = { open: boolean; clientId: string | null }
 
@@ -57,8 +49,7 @@ export function ClientsPage() {
 
   const list = useInfiniteQuery(getClientsQueryOptions(filters))
   const clients = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data])
-  const lastPage = list.data?.pages.at(-1)
-  const total = lastPage ? `${countFormat.format(lastPage.total)}${lastPage.totalCapped ? '+' : ''}` : '0'
+  const total = formatTotal(list.data?.pages.at(-1))
 
   const [form, setForm] = useState<FormState>({ open: false, clientId: null })
   const [confirming, setConfirming] = useState<ClientSummary | null>(null)
@@ -91,23 +82,12 @@ export function ClientsPage() {
 
   function remove(client: ClientSummary) {
     searchRef.current?.focus()
-    deleteClient.mutateAsync(client.id).then(
-      () =>
-        toast.success(t('toast.removed'), {
-          description: client.nomeCompleto,
-          duration: UNDO_WINDOW_MS,
-          action: {
-            label: t('toast.undo'),
-            onClick: () => {
-              restoreClient.mutateAsync(client.id).then(
-                () => toast.success(t('toast.restored'), { description: client.nomeCompleto }),
-                (error: Error) => toast.error(t('toast.restoreError'), { description: error.message }),
-              )
-            },
-          },
-        }),
-      (error: Error) => toast.error(t('toast.removeError'), { description: error.message }),
-    )
+    removeWithUndo({
+      remove: () => deleteClient.mutateAsync(client.id),
+      restore: () => restoreClient.mutateAsync(client.id),
+      description: client.nomeCompleto,
+      t,
+    })
   }
 
   // Spec: deletes happen at once. A client with cases first says how many (they stay, with history).
@@ -132,76 +112,43 @@ export function ClientsPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6 p-4 md:p-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">{t('title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('subtitle')}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={exportCsv} disabled={exporting}>
-            {exporting ? <Spinner label={t('exporting')} /> : <Download aria-hidden />}
-            {t('export')}
-          </Button>
-          <Button onClick={() => openForm(null)}>
-            <Plus aria-hidden />
-            {t('new')}
-          </Button>
-        </div>
-      </header>
+      <ListPageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        exportLabel={t('export')}
+        exportingLabel={t('exporting')}
+        exporting={exporting}
+        onExport={exportCsv}
+        newLabel={t('new')}
+        onNew={() => openForm(null)}
+      />
 
       <ClientStats />
 
       <Card className="gap-4 py-4">
         <CardContent className="grid grid-cols-1 gap-4 px-4">
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-            <div className="grid flex-1 gap-2">
-              <Label htmlFor="clients-search">{t('search.label')}</Label>
-              <div className="relative">
-                <Search
-                  aria-hidden
-                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                />
-                <Input
-                  ref={searchRef}
-                  id="clients-search"
-                  type="search"
-                  className="pl-9"
-                  placeholder={t('search.placeholder')}
-                  value={searchText}
-                  maxLength={100}
-                  onChange={(event) => setSearchText(event.target.value)}
-                />
-              </div>
-            </div>
-            <div className="grid gap-2 sm:w-48">
-              <Label htmlFor="clients-status-filter">{t('filter.label')}</Label>
-              <Select value={status} onValueChange={(value) => setStatus(value as ClientStatusFilter)}>
-                <SelectTrigger id="clients-status-filter">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {CLIENT_STATUS_FILTERS.map((value) => (
-                    <SelectItem key={value} value={value}>
-                      {t(`status.${value}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-          </div>
+          <SearchStatusBar
+            idPrefix="clients"
+            searchRef={searchRef}
+            searchLabel={t('search.label')}
+            searchPlaceholder={t('search.placeholder')}
+            searchText={searchText}
+            onSearchTextChange={setSearchText}
+            statusLabel={t('filter.label')}
+            status={status}
+            statuses={CLIENT_STATUS_FILTERS}
+            statusText={(value) => t(`status.${value}`)}
+            onStatusChange={setStatus}
+          />
 
           {list.isPending ? (
-            <ClientsTableSkeleton />
+            <ListSkeleton />
           ) : list.isError && clients.length === 0 ? (
-            <EmptyState
-              icon={<RefreshCw />}
+            <ListError
               title={t('error.title')}
-              description={list.error.message}
-              action={
-                <Button variant="outline" onClick={() => void list.refetch()}>
-                  {t('error.retry')}
-                </Button>
-              }
+              message={list.error.message}
+              retryLabel={t('error.retry')}
+              onRetry={() => void list.refetch()}
             />
           ) : clients.length === 0 ? (
             <EmptyState
@@ -224,20 +171,14 @@ export function ClientsPage() {
                 onEdit={(client) => openForm(client.id)}
                 onRemove={requestRemoval}
               />
-              <div className="flex flex-col items-center gap-2">
-                <p className="text-sm text-muted-foreground" aria-live="polite">
-                  {t('showing', { shown: countFormat.format(clients.length), total })}
-                </p>
-                {list.hasNextPage && (
-                  <Button
-                    variant="outline"
-                    onClick={() => void list.fetchNextPage()}
-                    disabled={list.isFetchingNextPage}
-                  >
-                    {list.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
-                  </Button>
-                )}
-              </div>
+              <LoadMore
+                showingText={t('showing', { shown: countFormat.format(clients.length), total })}
+                hasNextPage={list.hasNextPage}
+                isFetchingNextPage={list.isFetchingNextPage}
+                onLoadMore={() => void list.fetchNextPage()}
+                loadMoreLabel={t('loadMore')}
+                loadingMoreLabel={t('loadingMore')}
+              />
             </div>
           )}
         </CardContent>

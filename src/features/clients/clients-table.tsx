@@ -1,9 +1,7 @@
-import { Pencil, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '../../components/ui/badge'
-import { Button } from '../../components/ui/button'
+import { RowActions as ListRowActions } from '../../components/list-page/row-actions'
 import { Card, CardContent } from '../../components/ui/card'
-import { Skeleton } from '../../components/ui/skeleton'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table'
 import { useMediaQuery } from '../../lib/use-media-query'
 import type { ClientStatus, ClientSummary } from './clients.schema'
@@ -47,33 +45,16 @@ function RowActions({
   withText,
 }: { client: ClientSummary; withText: boolean } & Omit<ClientsTableProps, 'clients'>) {
   const { t } = useTranslation('clients')
-  const editLabel = t('actions.editLabel', { name: client.nomeCompleto })
-  const removeLabel = t('actions.removeLabel', { name: client.nomeCompleto })
-  const size = withText ? 'sm' : 'icon'
   return (
-    <div className="flex justify-end gap-1">
-      <Button
-        variant="ghost"
-        size={size}
-        aria-label={editLabel}
-        title={withText ? undefined : editLabel}
-        onClick={() => onEdit(client)}
-      >
-        <Pencil aria-hidden />
-        {withText && t('actions.edit')}
-      </Button>
-      <Button
-        variant="ghost"
-        size={size}
-        className="text-destructive hover:text-destructive"
-        aria-label={removeLabel}
-        title={withText ? undefined : removeLabel}
-        onClick={() => onRemove(client)}
-      >
-        <Trash2 aria-hidden />
-        {withText && t('actions.remove')}
-      </Button>
-    </div>
+    <ListRowActions
+      withText={withText}
+      editLabel={t('actions.editLabel', { name: client.nomeCompleto })}
+      editText={t('actions.edit')}
+      onEdit={() => onEdit(client)}
+      removeLabel={t('actions.removeLabel', { name: client.nomeCompleto })}
+      removeText={t('actions.remove')}
+      onRemove={() => onRemove(client)}
+    />
   )
 }
 
@@ -168,15 +149,5 @@ function CardList({ clients, onEdit, onRemove }: ClientsTableProps) {
         </li>
       ))}
     </ul>
-  )
-}
-
-export function ClientsTableSkeleton() {
-  return (
-    <div className="grid gap-2" aria-hidden>
-      {Array.from({ length: 6 }, (_, index) => (
-        <Skeleton key={index} className="h-12 w-full" />
-      ))}
-    </div>
   )
 }

@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
-import { CSV_BOM, CSV_CONTENT_TYPE, csvRow } from '../../lib/csv'
 import { todayISO } from '../../lib/br/dates'
 import type { AppEnv } from '../../server/app-env'
+import { csvDownload } from '../../server/csv-download'
 import { notFound } from '../../server/http-error'
 import { requireOffice } from '../../server/middleware/office'
 import { validate } from '../../server/middleware/validate'
-import { recordAudit, requestIp } from '../audit/audit.service'
+import { recordOfficeAudit } from '../audit/audit.service'
 import {
   CLIENT_MESSAGES,
   clientExportQuerySchema,
@@ -73,48 +73,24 @@ export const clientRoutes = new Hono<AppEnv>()
   })
   .get('/export.csv', validate('query', clientExportQuerySchema), async (c) => {
     const filter = c.req.valid('query')
-    const db = c.var.db
-    const officeId = c.var.office.id
     // The export carries full contact data: it is logged before the first byte leaves.
-    await recordAudit(db, {
-      officeId,
-      actorUserId: c.var.office.userId,
+    await recordOfficeAudit(c, {
       action: 'client.export',
       entity: 'client',
       details: { search: filter.search ?? null, status: filter.status },
-      ip: requestIp(c),
     })
-    const encoder = new TextEncoder()
-    const rows = exportClientRows(db, officeId, filter)
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(encoder.encode(CSV_BOM + csvRow(CLIENT_CSV_HEADER)))
-      },
-      async pull(controller) {
-        const next = await rows.next()
-        if (next.done) controller.close()
-        else controller.enqueue(encoder.encode(next.value.map(csvRow).join('')))
-      },
-      async cancel() {
-        await rows.return(undefined)
-      },
-    })
-    c.header('Content-Type', CSV_CONTENT_TYPE)
-    c.header('Content-Disposition', `attachment; filename="clientes-${todayISO()}.csv"`)
-    return c.body(body)
+    return csvDownload(
+      c,
+      CLIENT_CSV_HEADER,
+      exportClientRows(c.var.db, c.var.office.id, filter),
+      `clientes-${todayISO()}.csv`,
+    )
   })
   .get('/:id', async (c) => {
     const id = clientId(c)
     const client = orNotFound(await getClient(c.var.db, c.var.office.id, id))
     // get_client_secure: every full read of a client's personal data is logged (DESIGN §4).
-    await recordAudit(c.var.db, {
-      officeId: c.var.office.id,
-      actorUserId: c.var.office.userId,
-      action: 'client.read',
-      entity: 'client',
-      entityId: id,
-      ip: requestIp(c),
-    })
+    await recordOfficeAudit(c, { action: 'client.read', entity: 'client', entityId: id })
     return c.json<Client>(client)
   })
   .post('/', validate('json', createClientSchema), async (c) => {
@@ -127,26 +103,12 @@ export const clientRoutes = new Hono<AppEnv>()
   .delete('/:id', async (c) => {
     const id = clientId(c)
     const result = orNotFound(await deleteClient(c.var.db, actor(c), id))
-    await recordAudit(c.var.db, {
-      officeId: c.var.office.id,
-      actorUserId: c.var.office.userId,
-      action: 'client.delete',
-      entity: 'client',
-      entityId: id,
-      ip: requestIp(c),
-    })
+    await recordOfficeAudit(c, { action: 'client.delete', entity: 'client', entityId: id })
     return c.json<DeleteClientResult>(result)
   })
   .post('/:id/restore', async (c) => {
     const id = clientId(c)
     const client = orNotFound(await restoreClient(c.var.db, actor(c), id))
-    await recordAudit(c.var.db, {
-      officeId: c.var.office.id,
-      actorUserId: c.var.office.userId,
-      action: 'client.restore',
-      entity: 'client',
-      entityId: id,
-      ip: requestIp(c),
-    })
+    await recordOfficeAudit(c, { action: 'client.restore', entity: 'client', entityId: id })
     return c.json<Client>(client)
   })

@@ -4,11 +4,12 @@ import {
   queryOptions,
   useMutation,
   useQueryClient,
-  type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query'
-import { unwrap } from '../../lib/api-client'
 import { saveResponseAsFile } from '../../lib/download'
+import { nextOffset, searchStatusParams } from '../../lib/offset-list'
+import { requestJson } from '../../lib/request-json'
+import { useOptimisticDelete } from '../../lib/use-undoable-delete'
 import type {
   Client,
   ClientList,
@@ -37,49 +38,17 @@ export const clientKeys = {
   detail: (id: string) => ['clients', 'detail', id] as const,
 }
 
-type JsonInit = { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal }
-
-function requestJson<T>(url: string, { method = 'GET', body, signal }: JsonInit = {}): Promise<T> {
-  return unwrap<T>(
-    fetch(url, {
-      method,
-      signal,
-      credentials: 'same-origin',
-      headers: {
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  )
-}
-
-/** Query string of the list/export filters; empty values are left out. */
-export function clientFilterParams(filters: ClientFilters): URLSearchParams {
-  const params = new URLSearchParams()
-  const search = filters.search.trim()
-  if (search) params.set('search', search)
-  if (filters.status !== 'todos') params.set('status', filters.status)
-  return params
-}
-
 export function getClientsQueryOptions(filters: ClientFilters) {
   return infiniteQueryOptions({
     queryKey: clientKeys.list(filters),
     queryFn: ({ pageParam, signal }) => {
-      const params = clientFilterParams(filters)
+      const params = searchStatusParams(filters)
       params.set('limit', String(CLIENTS_PAGE_SIZE))
       params.set('offset', String(pageParam))
       return requestJson<ClientList>(`/api/clients?${params}`, { signal })
     },
     initialPageParam: 0,
-    // Offsets follow the pages asked for, not the rows held, so an optimistic removal doesn't shift them.
-    getNextPageParam: (lastPage, allPages) => {
-      const next = allPages.length * CLIENTS_PAGE_SIZE
-      // A capped total (10 000+) is a floor, not the end: keep going while pages come back full.
-      if (lastPage.totalCapped) return lastPage.items.length < CLIENTS_PAGE_SIZE ? undefined : next
-      return next < lastPage.total ? next : undefined
-    },
+    getNextPageParam: nextOffset(CLIENTS_PAGE_SIZE),
     // Keep showing the current rows while the next search runs, instead of flashing the skeleton per keystroke.
     placeholderData: keepPreviousData,
   })
@@ -133,35 +102,13 @@ export function useSaveClient() {
   })
 }
 
-type ClientPages = InfiniteData<ClientList, number>
-
 /** Deletes at once and hides the row before the server answers; a failure puts the row back. */
 export function useDeleteClient() {
-  const queryClient = useQueryClient()
-  return useMutation({
+  return useOptimisticDelete({
+    listsKey: clientKeys.lists(),
     mutationFn: (id: string) =>
       requestJson<DeleteClientResult>(`/api/clients/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onMutate: async (id) => {
-      await queryClient.cancelQueries({ queryKey: clientKeys.lists() })
-      const previous = queryClient.getQueriesData<ClientPages>({ queryKey: clientKeys.lists() })
-      queryClient.setQueriesData<ClientPages>({ queryKey: clientKeys.lists() }, (data) => {
-        if (!data) return data
-        const found = data.pages.some((page) => page.items.some((item) => item.id === id))
-        if (!found) return data
-        return {
-          ...data,
-          pages: data.pages.map((page) => ({
-            items: page.items.filter((item) => item.id !== id),
-            total: Math.max(0, page.total - 1),
-          })),
-        }
-      })
-      return { previous }
-    },
-    onError: (_error, _id, context) => {
-      context?.previous.forEach(([key, data]) => queryClient.setQueryData(key, data))
-    },
-    onSettled: () => invalidateOfficeData(queryClient),
+    onSettled: invalidateOfficeData,
   })
 }
 
@@ -179,7 +126,7 @@ export function useRestoreClient() {
  * the user instead of saving an error page as a .csv.
  */
 export async function downloadClientsCsv(filters: ClientFilters) {
-  const params = clientFilterParams(filters)
+  const params = searchStatusParams(filters)
   const response = await fetch(`/api/clients/export.csv?${params}`, { credentials: 'same-origin' })
   await saveResponseAsFile(response, 'clientes.csv')
 }
