@@ -27,7 +27,8 @@ import { formatPhone } from '../../lib/br/phone'
 import { useSession } from '../auth/use-session'
 import type { AdminProfileItem } from './admin.schema'
 import { AdminShell, Pagination, RoleBadge, StatCards, TypeBadge, UnavailableAction } from './admin-shared'
-import { adminKeys, useAdminProfiles, useAdminStats, useDebouncedValue } from './use-admin'
+import { adminKeys, useAdminProfiles, useAdminStats } from './use-admin'
+import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { useQueryClient } from '@tanstack/react-query'
 
 /** /admin/profiles: superadmin only ('Carregando...' while the role loads, others → /dashboard). */
@@ -45,7 +46,7 @@ function AdminProfiles() {
   const [search, setSearch] = useState('')
   const [page, setPage] = useState(0)
   const [viewing, setViewing] = useState<AdminProfileItem | null>(null)
-  const debouncedSearch = useDebouncedValue(search.trim())
+  const debouncedSearch = useDebouncedValue(search.trim(), 300)
   const stats = useAdminStats(true)
   const profiles = useAdminProfiles(
     { search: debouncedSearch, type: 'todos', by: 'name_or_type', role: 'todos', page },

@@ -28,7 +28,8 @@ import { formatPhone } from '../../lib/br/phone'
 import { useSession } from '../auth/use-session'
 import { PROFILE_TYPES, type AdminProfileItem, type ProfileType } from './admin.schema'
 import { AdminShell, Pagination, RoleBadge, StatCards, TypeBadge, UnavailableAction } from './admin-shared'
-import { useAdminProfiles, useAdminStats, useChangeAdminRole, useDebouncedValue } from './use-admin'
+import { useAdminProfiles, useAdminStats, useChangeAdminRole } from './use-admin'
+import { useDebouncedValue } from '../../lib/use-debounced-value'
 
 type TypeFilter = 'todos' | ProfileType
 type RoleFilter = 'todos' | 'admin'
@@ -63,7 +64,7 @@ function AdminUsers({ currentUserId }: { currentUserId: string }) {
   const [type, setType] = useState<TypeFilter>('todos')
   const role: RoleFilter = searchParams.get('role') === 'admin' ? 'admin' : 'todos'
   const [page, setPage] = useState(0)
-  const debouncedSearch = useDebouncedValue(search.trim())
+  const debouncedSearch = useDebouncedValue(search.trim(), 300)
   const stats = useAdminStats(true)
   const profiles = useAdminProfiles({ search: debouncedSearch, type, by: 'name', role, page }, true)
   const changeRole = useChangeAdminRole()

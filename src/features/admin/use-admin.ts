@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
 import { api, unwrap } from '../../lib/api-client'
 import { ADMIN_PAGE_SIZE, type ProfileType } from './admin.schema'
 
@@ -57,14 +56,4 @@ export function useChangeAdminRole() {
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   })
-}
-
-/** The value after the user stopped typing for `delay` ms (one request per pause, not per key). */
-export function useDebouncedValue<T>(value: T, delay = 300): T {
-  const [debounced, setDebounced] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay)
-    return () => clearTimeout(timer)
-  }, [value, delay])
-  return debounced
 }
