@@ -31,166 +31,145 @@ function SampleBadge() {
 
 const number = (value: number, language: string) => new Intl.NumberFormat(language).format(value)
 
-/** Spec §2: estudante users see a student panel (sample figures and lists). */
-export function StudentPanel() {
-  const { t, i18n } = useTranslation('dashboard')
-  const s = STUDENT_SAMPLE
+interface PanelStat {
+  label: string
+  value: number
+  icon: ReactNode
+}
+
+/** The frame both sample panels share: title with the sample badge, four stat cards, two list cards. */
+function SamplePanel({
+  id,
+  title,
+  stats,
+  children,
+}: {
+  id: string
+  title: string
+  stats: PanelStat[]
+  children: ReactNode
+}) {
+  const { i18n } = useTranslation('dashboard')
   return (
-    <section aria-labelledby="student-panel-title" className="grid gap-4">
+    <section aria-labelledby={id} className="grid gap-4">
       <div className="flex flex-wrap items-center gap-2">
-        <h2 id="student-panel-title" className="text-xl font-semibold">
-          {t('student.title')}
+        <h2 id={id} className="text-xl font-semibold">
+          {title}
         </h2>
         <SampleBadge />
       </div>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard
-          label={t('student.applications')}
-          value={number(s.stats.applications, i18n.language)}
-          icon={<Send />}
-        />
-        <StatCard
-          label={t('student.savedJobs')}
-          value={number(s.stats.savedJobs, i18n.language)}
-          icon={<Bookmark />}
-        />
-        <StatCard
-          label={t('student.events')}
-          value={number(s.stats.events, i18n.language)}
-          icon={<CalendarDays />}
-        />
-        <StatCard
-          label={t('student.connections')}
-          value={number(s.stats.connections, i18n.language)}
-          icon={<Users />}
-        />
+        {stats.map((stat) => (
+          <StatCard
+            key={stat.label}
+            label={stat.label}
+            value={number(stat.value, i18n.language)}
+            icon={stat.icon}
+          />
+        ))}
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h3>{t('student.recommendedJobs')}</h3>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-3">
-              {s.jobs.map((job) => (
-                <li key={job.id} className="flex items-start gap-3 rounded-md border p-3">
-                  <Briefcase aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-                  <div className="min-w-0 flex-1">
-                    <p className="font-medium">{job.title}</p>
-                    <p className="text-sm text-muted-foreground">
-                      {job.company} · {job.location}
-                    </p>
-                  </div>
-                  <Badge variant="secondary">{job.type}</Badge>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h3>{t('student.upcomingEvents')}</h3>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-3">
-              {s.events.map((event) => (
-                <li key={event.id} className="flex items-start gap-3 rounded-md border p-3">
-                  <CalendarDays aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-                  <div className="min-w-0">
-                    <p className="font-medium">{event.title}</p>
-                    <p className="text-sm text-muted-foreground">
-                      {formatDateBR(addDaysISO(todayISO(), event.inDays))} · {event.place}
-                    </p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
-      </div>
+      <div className="grid gap-4 lg:grid-cols-2">{children}</div>
     </section>
+  )
+}
+
+function ListCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h3>{title}</h3>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-3">{children}</ul>
+      </CardContent>
+    </Card>
+  )
+}
+
+/** Spec §2: estudante users see a student panel (sample figures and lists). */
+export function StudentPanel() {
+  const { t } = useTranslation('dashboard')
+  const s = STUDENT_SAMPLE
+  return (
+    <SamplePanel
+      id="student-panel-title"
+      title={t('student.title')}
+      stats={[
+        { label: t('student.applications'), value: s.stats.applications, icon: <Send /> },
+        { label: t('student.savedJobs'), value: s.stats.savedJobs, icon: <Bookmark /> },
+        { label: t('student.events'), value: s.stats.events, icon: <CalendarDays /> },
+        { label: t('student.connections'), value: s.stats.connections, icon: <Users /> },
+      ]}
+    >
+      <ListCard title={t('student.recommendedJobs')}>
+        {s.jobs.map((job) => (
+          <li key={job.id} className="flex items-start gap-3 rounded-md border p-3">
+            <Briefcase aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+            <div className="min-w-0 flex-1">
+              <p className="font-medium">{job.title}</p>
+              <p className="text-sm text-muted-foreground">
+                {job.company} · {job.location}
+              </p>
+            </div>
+            <Badge variant="secondary">{job.type}</Badge>
+          </li>
+        ))}
+      </ListCard>
+      <ListCard title={t('student.upcomingEvents')}>
+        {s.events.map((event) => (
+          <li key={event.id} className="flex items-start gap-3 rounded-md border p-3">
+            <CalendarDays aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+            <div className="min-w-0">
+              <p className="font-medium">{event.title}</p>
+              <p className="text-sm text-muted-foreground">
+                {formatDateBR(addDaysISO(todayISO(), event.inDays))} · {event.place}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ListCard>
+    </SamplePanel>
   )
 }
 
 /** Spec §2: entidade users see an entity panel (sample figures and lists). */
 export function EntityPanel() {
-  const { t, i18n } = useTranslation('dashboard')
+  const { t } = useTranslation('dashboard')
   const s = ENTITY_SAMPLE
   return (
-    <section aria-labelledby="entity-panel-title" className="grid gap-4">
-      <div className="flex flex-wrap items-center gap-2">
-        <h2 id="entity-panel-title" className="text-xl font-semibold">
-          {t('entity.title')}
-        </h2>
-        <SampleBadge />
-      </div>
-      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard
-          label={t('entity.openJobs')}
-          value={number(s.stats.openJobs, i18n.language)}
-          icon={<Briefcase />}
-        />
-        <StatCard
-          label={t('entity.applications')}
-          value={number(s.stats.applications, i18n.language)}
-          icon={<FileUser />}
-        />
-        <StatCard
-          label={t('entity.profileViews')}
-          value={number(s.stats.profileViews, i18n.language)}
-          icon={<Eye />}
-        />
-        <StatCard
-          label={t('entity.partners')}
-          value={number(s.stats.partners, i18n.language)}
-          icon={<Handshake />}
-        />
-      </div>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h3>{t('entity.recentApplications')}</h3>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-3">
-              {s.applications.map((application) => (
-                <li key={application.id} className="flex items-start gap-3 rounded-md border p-3">
-                  <div className="min-w-0 flex-1">
-                    <p className="font-medium">{application.name}</p>
-                    <p className="text-sm text-muted-foreground">{application.role}</p>
-                  </div>
-                  <Badge variant="secondary">{application.status}</Badge>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h3>{t('entity.activeJobs')}</h3>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-3">
-              {s.jobs.map((job) => (
-                <li key={job.id} className="flex items-center justify-between gap-3 rounded-md border p-3">
-                  <p className="font-medium">{job.title}</p>
-                  <span className="text-sm whitespace-nowrap text-muted-foreground">
-                    {t('entity.applicants', { count: job.applicants })}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
-      </div>
-    </section>
+    <SamplePanel
+      id="entity-panel-title"
+      title={t('entity.title')}
+      stats={[
+        { label: t('entity.openJobs'), value: s.stats.openJobs, icon: <Briefcase /> },
+        { label: t('entity.applications'), value: s.stats.applications, icon: <FileUser /> },
+        { label: t('entity.profileViews'), value: s.stats.profileViews, icon: <Eye /> },
+        { label: t('entity.partners'), value: s.stats.partners, icon: <Handshake /> },
+      ]}
+    >
+      <ListCard title={t('entity.recentApplications')}>
+        {s.applications.map((application) => (
+          <li key={application.id} className="flex items-start gap-3 rounded-md border p-3">
+            <div className="min-w-0 flex-1">
+              <p className="font-medium">{application.name}</p>
+              <p className="text-sm text-muted-foreground">{application.role}</p>
+            </div>
+            <Badge variant="secondary">{application.status}</Badge>
+          </li>
+        ))}
+      </ListCard>
+      <ListCard title={t('entity.activeJobs')}>
+        {s.jobs.map((job) => (
+          <li key={job.id} className="flex items-center justify-between gap-3 rounded-md border p-3">
+            <p className="font-medium">{job.title}</p>
+            <span className="text-sm whitespace-nowrap text-muted-foreground">
+              {t('entity.applicants', { count: job.applicants })}
+            </span>
+          </li>
+        ))}
+      </ListCard>
+    </SamplePanel>
   )
 }
