@@ -8,7 +8,7 @@
 const DIGIT_RUN = /\d(?:[.\-/]?\d)*/g
 const IDENTIFIER_DIGIT_COUNTS = new Set([11, 14, 20])
 
-// Formatted alphanumeric CNPJ: XX.XXX.XXX/XXXX-DD with letters in the first 12 positions.
+// Formatted alphanumeric CNPJ: AA.AAA.AAA/AAAA-DD (A = letter or digit) with letters in the first 12 positions.
 const ALPHANUMERIC_CNPJ = /\b[0-9A-Z]{2}\.?[0-9A-Z]{3}\.?[0-9A-Z]{3}\/?[0-9A-Z]{4}-?\d{2}\b/gi
 
 export function containsClientIdentifier(text: string): boolean {

@@ -71,7 +71,7 @@ export function isAlphanumericCnpj(value: string | null | undefined): boolean {
 }
 
 function applyMask(chars: string): string {
-  // XX.XXX.XXX/XXXX-XX; separators are only emitted once a char follows them, which makes this
+  // 00.000.000/0000-00 shape; separators are only emitted once a char follows them, which makes this
   // usable both for full values and for progressive typing.
   let out = ''
   for (let i = 0; i < chars.length; i++) {
