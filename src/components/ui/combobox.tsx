@@ -2,6 +2,7 @@ import * as React from 'react'
 import { Popover as PopoverPrimitive } from 'radix-ui'
 import { CheckIcon, ChevronsUpDownIcon, SearchIcon } from 'lucide-react'
 import { cn } from '../../lib/utils'
+import { Spinner } from './spinner'
 
 export type ComboboxOption = { value: string; label: string }
 
@@ -28,6 +29,23 @@ export type ComboboxProps = {
   /** Shown under a truncated list. */
   moreText?: (shown: number, total: number) => string
   onBlur?: React.FocusEventHandler<HTMLButtonElement>
+  /**
+   * Server-side search: called with the search text as it changes ('' when the popup opens). The caller
+   * debounces, fetches and passes the results as `options` (with `filterLocally={false}`).
+   */
+  onSearchChange?: (search: string) => void
+  /** false when `options` already are the results for the current search (server-side search). */
+  filterLocally?: boolean
+  /** A search is in flight: shows a spinner and holds back `emptyText`. */
+  loading?: boolean
+  /** Why the search failed; shown instead of the list's empty text. */
+  error?: string
+  /** Trigger text for a `value` that isn't among `options` (server results needn't include it). */
+  selectedLabel?: string | null
+  /** Adds a first option with value '' that clears the choice; it is never filtered out. */
+  noneLabel?: string
+  /** Accessible name of the popup and its listbox; defaults to aria-label, then placeholder. */
+  listLabel?: string
   'aria-invalid'?: boolean | 'true' | 'false'
   'aria-describedby'?: string
   'aria-label'?: string
@@ -38,7 +56,8 @@ export type ComboboxProps = {
  * Searchable single-select. The trigger is a button with role="combobox" (so `<Label htmlFor={id}>` names it);
  * the popup has a search input (role="combobox", aria-activedescendant) driving a role="listbox".
  * Keys: ArrowUp/ArrowDown/Home/End move, Enter picks, Escape closes; typing on the closed trigger opens it
- * with that letter as the search.
+ * with that letter as the search. Filters `options` itself, or (onSearchChange + filterLocally={false}) shows
+ * the caller's server-side results for the typed search.
  */
 export function Combobox({
   options,
@@ -55,6 +74,13 @@ export function Combobox({
   maxResults = 100,
   moreText = (shown, total) => `Mostrando ${shown} de ${total}. Digite para refinar a busca.`,
   onBlur,
+  onSearchChange,
+  filterLocally = true,
+  loading = false,
+  error,
+  selectedLabel,
+  noneLabel,
+  listLabel,
   ...aria
 }: ComboboxProps) {
   const [open, setOpen] = React.useState(false)
@@ -67,10 +93,12 @@ export function Combobox({
 
   const indexed = React.useMemo(() => options.map((o) => ({ ...o, key: normalize(o.label) })), [options])
   const selected = React.useMemo(() => options.find((o) => o.value === value), [options, value])
+  const triggerText = selected?.label ?? (value ? selectedLabel : null)
+  const popupLabel = listLabel ?? aria['aria-label'] ?? placeholder
 
   const matches = React.useMemo(() => {
     const q = normalize(query)
-    if (!q) return indexed
+    if (!q || !filterLocally) return indexed
     // Prefix matches first: typing "sao" should rank "São Paulo" above "Alvorada do São Francisco".
     const starts: typeof indexed = []
     const contains: typeof indexed = []
@@ -79,12 +107,18 @@ export function Combobox({
       else if (o.key.includes(q)) contains.push(o)
     }
     return starts.concat(contains)
-  }, [indexed, query])
-  const visible = matches.length > maxResults ? matches.slice(0, maxResults) : matches
+  }, [indexed, query, filterLocally])
+  const shown = matches.length > maxResults ? matches.slice(0, maxResults) : matches
+  const visible: ComboboxOption[] =
+    noneLabel === undefined ? shown : [{ value: '', label: noneLabel }, ...shown]
 
   function openWith(initialQuery: string) {
     setQuery(initialQuery)
-    const selectedIndex = initialQuery ? -1 : indexed.slice(0, maxResults).findIndex((o) => o.value === value)
+    onSearchChange?.(initialQuery)
+    // Server results still belong to the previous search, so only a local list can point at the selection.
+    const firstPage = indexed.slice(0, maxResults)
+    const listed = noneLabel === undefined ? firstPage : [{ value: '' }, ...firstPage]
+    const selectedIndex = initialQuery || !filterLocally ? -1 : listed.findIndex((o) => o.value === value)
     setActiveIndex(Math.max(selectedIndex, 0))
     setOpen(true)
   }
@@ -167,7 +201,7 @@ export function Combobox({
           aria-haspopup="listbox"
           aria-controls={open ? listId : undefined}
           data-slot="combobox-trigger"
-          data-placeholder={selected ? undefined : ''}
+          data-placeholder={triggerText ? undefined : ''}
           onKeyDown={handleTriggerKeyDown}
           onBlur={onBlur}
           className={cn(
@@ -176,14 +210,14 @@ export function Combobox({
           )}
           {...aria}
         >
-          <span className="truncate">{selected ? selected.label : placeholder}</span>
+          <span className="truncate">{triggerText || placeholder}</span>
           <ChevronsUpDownIcon className="size-4 opacity-50" aria-hidden />
         </button>
       </PopoverPrimitive.Trigger>
       <PopoverPrimitive.Portal>
         <PopoverPrimitive.Content
           data-slot="combobox-content"
-          aria-label={aria['aria-label'] ?? placeholder}
+          aria-label={popupLabel}
           align="start"
           sideOffset={4}
           className={cn(
@@ -208,11 +242,13 @@ export function Combobox({
               onChange={(event) => {
                 setQuery(event.target.value)
                 setActiveIndex(0)
+                onSearchChange?.(event.target.value)
               }}
               onKeyDown={handleSearchKeyDown}
               // text-base avoids iOS zoom on focus.
               className="flex h-10 w-full bg-transparent py-3 text-base outline-hidden placeholder:text-muted-foreground md:text-sm"
             />
+            {loading && <Spinner />}
           </div>
           {/* The listbox is the scroll container: axe exempts a combobox's popup from scrollable-region-focusable,
               since keyboard users move through it with aria-activedescendant. Hints stay outside role="listbox". */}
@@ -220,7 +256,7 @@ export function Combobox({
             ref={listRef}
             id={listId}
             role="listbox"
-            aria-label={aria['aria-label'] ?? placeholder}
+            aria-label={popupLabel}
             className="max-h-60 overflow-y-auto overscroll-contain p-1 empty:hidden"
           >
             {visible.map((option, index) => {
@@ -228,7 +264,7 @@ export function Combobox({
               const isActive = index === activeIndex
               return (
                 <div
-                  key={option.value}
+                  key={option.value || 'none'}
                   id={optionId(index)}
                   data-index={index}
                   role="option"
@@ -240,7 +276,10 @@ export function Combobox({
                     if (!isActive) setActiveIndex(index)
                   }}
                   onClick={() => pick(option)}
-                  className="relative flex cursor-default items-center gap-2 rounded-sm py-1.5 pr-8 pl-2 text-sm select-none data-[active]:bg-accent data-[active]:text-accent-foreground"
+                  className={cn(
+                    'relative flex cursor-default items-center gap-2 rounded-sm py-1.5 pr-8 pl-2 text-sm select-none data-[active]:bg-accent data-[active]:text-accent-foreground',
+                    noneLabel !== undefined && index === 0 && 'text-muted-foreground',
+                  )}
                 >
                   <span className="truncate">{option.label}</span>
                   {isSelected && <CheckIcon className="absolute right-2 size-4" aria-hidden />}
@@ -248,12 +287,17 @@ export function Combobox({
               )
             })}
           </div>
-          {visible.length === 0 && (
+          {error && (
+            <p role="alert" className="py-4 text-center text-sm text-destructive">
+              {error}
+            </p>
+          )}
+          {!error && !loading && matches.length === 0 && (
             <p className="py-6 text-center text-sm text-muted-foreground">{emptyText}</p>
           )}
-          {matches.length > visible.length && (
+          {matches.length > shown.length && (
             <p className="border-t px-3 py-1.5 text-xs text-muted-foreground">
-              {moreText(visible.length, matches.length)}
+              {moreText(shown.length, matches.length)}
             </p>
           )}
         </PopoverPrimitive.Content>
