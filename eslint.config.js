@@ -1,18 +1,51 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import importPlugin from 'eslint-plugin-import'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
-const BROWSER_FORBIDDEN = [
-  './src/server/**',
-  './src/db/**',
-  './src/**/*.routes.ts',
-  './src/**/*.service.ts',
-  './src/**/*.table.ts',
-  './src/**/*.server.ts',
-  './src/**/*.seed.ts',
+// The house (README "Code tour", docs/decisions/007): arrows point one way.
+//   app → features → (components, lib)           browser
+//   server/app.server.ts → features → platform → db    server
+// Server-only files end in .server.ts; a feature's internals are private: other features import only
+// its declared surfaces, <feature>.public.ts (browser-safe) and <feature>.public.server.ts.
+const SERVER_ONLY = ['./src/server/**', './src/db/**', './src/platform/**', './src/**/*.server.ts']
+const FEATURES = fs.readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory())
+const featurePrivacy = FEATURES.map(({ name }) => ({
+  target: `./src/features/${name}/**`,
+  from: ['./src/features/**'],
+  // The rule matches glob exceptions against absolute paths.
+  except: [`${name}/**`, '*/*.public.ts', '*/*.public.server.ts', '*/*.table.server.ts'].map((glob) =>
+    path.resolve('src/features', glob),
+  ),
+  message: `Import another feature only through its *.public.ts / *.public.server.ts surface.`,
+}))
+const layering = [
+  {
+    target: ['./src/lib', './src/components'],
+    from: ['./src/features', './src/app', './src/server', './src/platform'],
+    message: 'lib/ and components/ know no feature and no shell.',
+  },
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'src/app only assembles: features never import it.',
+  },
+  {
+    target: './src/features',
+    from: './src/server',
+    message: 'src/server is the shell that mounts features: shared server pieces live in src/platform.',
+  },
+  {
+    target: './src/platform',
+    from: ['./src/features', './src/server', './src/app'],
+    message: 'src/platform imports no feature and no shell.',
+  },
 ]
+const TEST_FILES = ['src/**/*.test.ts', 'src/**/*.testing.ts', 'src/**/*.fixtures.ts', 'src/test/**']
+const restrictedPaths = (zones) => ['import/no-restricted-paths', ['error', { zones }]]
 
 export default tseslint.config(
   {
@@ -38,39 +71,33 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
-      // STYLE: boundaries. Browser code never imports server code (types cross via `import type`, which
-      // this rule ignores); lib/ and components/ know no feature.
-      'import/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: ['./src/app', './src/components', './src/lib'],
-              from: BROWSER_FORBIDDEN,
-              message: 'Browser code must not import server code.',
-            },
-            {
-              target: './src/features/**/*.tsx',
-              from: BROWSER_FORBIDDEN,
-              message: 'Browser code must not import server code.',
-            },
-            {
-              target: './src/features/**/use-*.ts',
-              from: BROWSER_FORBIDDEN,
-              message: 'Browser code must not import server code.',
-            },
-            {
-              target: ['./src/lib', './src/components'],
-              from: './src/features',
-              message: 'lib/ and components/ know no feature.',
-            },
-          ],
-        },
-      ],
     },
   },
   {
-    files: ['scripts/**', 'bench/**', 'e2e/**', 'src/server/**', 'src/db/**'],
+    // Browser-reachable source: never server code (types cross via `import type`, which the rule ignores).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.server.ts', 'src/server/**', 'src/db/**', 'src/platform/**', ...TEST_FILES],
+    rules: Object.fromEntries([
+      restrictedPaths([
+        { target: './src', from: SERVER_ONLY, message: 'Browser code must not import server code.' },
+        ...layering,
+        ...featurePrivacy,
+      ]),
+    ]),
+  },
+  {
+    files: ['src/**/*.server.ts', 'src/server/**', 'src/db/**', 'src/platform/**'],
+    ignores: TEST_FILES,
+    rules: Object.fromEntries([restrictedPaths([...layering, ...featurePrivacy])]),
+  },
+  {
+    // Small files (DESIGN/STYLE): a source file over 400 lines is split by responsibility.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [...TEST_FILES, 'src/db/migrations/**'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'e2e/**', 'src/server/**', 'src/db/**', 'src/platform/**'],
     rules: { 'no-console': 'off' },
   },
 )

@@ -2,7 +2,7 @@
 //
 // Seeds throwaway databases (PGlite in a temp DATA_DIR; a temp database on PostgreSQL) with N clients
 // and 2N cases, then measures four hot paths of the CRM:
-//   - API: the real server (src/server/index.ts, in a child process so the load generator does not share
+//   - API: the real server (src/server/index.server.ts, in a child process so the load generator does not share
 //     its event loop), hit by autocannon with a session cookie: p50/p99 at 1 connection (the latency a
 //     user sees) and requests/s at --connections (throughput);
 //   - SQL: the very statements the service issues (captured with a Drizzle logger), run straight on the
@@ -22,18 +22,18 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import type { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import { openDatabase, type Database, type DbHandle, type DbKind } from '../src/db/client'
-import { runMigrations } from '../src/db/migrate'
-import * as schema from '../src/db/schema'
+import { openDatabase, type Database, type DbHandle, type DbKind } from '../src/db/client.server'
+import { runMigrations } from '../src/db/migrate.server'
+import * as schema from '../src/db/schema.server'
 import { signUpSchema } from '../src/features/auth/auth.schema'
-import { createAccount } from '../src/features/auth/signup.service'
-import { seedCases } from '../src/features/cases/cases.seed'
-import { getCaseStats, listCases } from '../src/features/cases/cases.service'
-import { seedClients } from '../src/features/clients/clients.seed'
-import { getClientStats, listClients } from '../src/features/clients/clients.service'
-import { clients } from '../src/features/clients/clients.table'
-import { officeMembers } from '../src/features/offices/offices.table'
-import { seedReferenceData } from '../src/features/reference/reference.seed'
+import { createAccount } from '../src/features/auth/signup.service.server'
+import { seedCases } from '../src/features/cases/cases.seed.server'
+import { getCaseStats, listCases } from '../src/features/cases/cases.service.server'
+import { seedClients } from '../src/features/clients/clients.seed.server'
+import { getClientStats, listClients } from '../src/features/clients/clients.service.server'
+import { clients } from '../src/features/clients/clients.table.server'
+import { officeMembers } from '../src/features/offices/offices.table.server'
+import { seedReferenceData } from '../src/features/reference/reference.seed.server'
 import { flagValue } from './lib/bench'
 
 const EMAIL = 'bench@jusconecta.test'
@@ -321,7 +321,7 @@ async function freePort(): Promise<number> {
 async function startServer(bench: Bench): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/index.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/index.server.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process'
 
 const apiPort = process.env.API_PORT ?? '3001'
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/server/index.ts'], {
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/server/index.server.ts'], {
     stdio: 'inherit',
     env: {
       ...process.env,

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { Toaster } from 'sonner'
 import '../lib/i18n'
 import { router } from './router'
-import { PageSpinner } from './page-spinner'
+import { PageSpinner } from '../components/page-spinner'
 import { queryClient } from './query-client'
 
 /** Every screen but the first-load landing page: router, i18n, TanStack Query and toasts (loaded by main.tsx). */

@@ -2,10 +2,10 @@ import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import './styles.css'
 import { LandingPage } from '../features/landing/landing-page'
-import { PageSpinner } from './page-spinner'
-import { paths } from './paths'
-import { ThemeProvider } from './theme'
-import { OnDemandToaster } from './toasts'
+import { PageSpinner } from '../components/page-spinner'
+import { paths } from '../lib/paths'
+import { ThemeProvider } from '../lib/theme'
+import { OnDemandToaster } from '../components/toasts'
 
 // The landing page is most visitors' first screen and needs neither the router, i18next nor TanStack Query
 // (~60 KB gzip together), so it renders on its own and every other path loads the full app (router,

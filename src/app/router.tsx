@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
-import { paths } from './paths'
+import { paths } from '../lib/paths'
 import { RouteError } from './route-error'
 
 // Every page is its own chunk: the landing page downloads none of the dashboard's code.

@@ -1,7 +1,7 @@
 import { Construction } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { paths } from './paths'
+import { paths } from '../lib/paths'
 
 /** A planned screen that a later issue builds: says so plainly instead of crashing or showing fake data. */
 export function UnderConstructionPage() {

@@ -1,7 +1,7 @@
 import { hc } from 'hono/client'
 // A type-only import: erased at build time, so no server code reaches the browser bundle.
 // eslint-disable-next-line import/no-restricted-paths
-import type { AppType } from '../server/app'
+import type { AppType } from '../server/app.server'
 import type { ApiErrorBody } from './api-error'
 
 /** Typed client of every /api route (types only cross the browser/server boundary). */

@@ -1,8 +1,8 @@
-import type { DbHandle } from '../db/client'
+import type { DbHandle } from '../db/client.server'
 import { createAuth } from '../features/auth/auth.server'
-import type { AppDeps } from './app-env'
-import type { Env } from './env.server'
-import { createMailer, type Mailer } from './mailer.server'
+import type { AppDeps } from '../platform/app-env.server'
+import type { Env } from '../platform/env.server'
+import { createMailer, type Mailer } from '../platform/mailer.server'
 
 /** Wires the per-process dependencies; tests call it with their own database and environment. */
 export function buildDeps(

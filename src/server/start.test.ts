@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 // Starts the real server entry (through tsx, as `npm run dev` does) to prove the start-up contract of issue 2:
 // a bad environment, a busy port or a second server on one DATA_DIR stop with one clear line and exit ≠ 0.
 
-const entry = path.resolve('src/server/index.ts')
+const entry = path.resolve('src/server/index.server.ts')
 const running: ChildProcess[] = []
 
 function start(env: Record<string, string>) {

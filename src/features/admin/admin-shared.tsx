@@ -7,9 +7,9 @@ import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
 import { Skeleton } from '../../components/ui/skeleton'
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { ADMIN_PAGE_SIZE, type AdminStats } from './admin.schema'
-import { useApplyUserLanguage } from '../settings/use-settings'
+import { useApplyUserLanguage } from '../settings/settings.public'
 import { SimulationBanner } from './simulation'
 
 /** Page frame of the admin screens (they live outside the dashboard layout). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { jsonRequest, lawyerSignUp, SAO_PAULO, signUp } from '../../test/accounts'
-import { userRoles } from '../profiles/profiles.table'
+import { userRoles } from '../profiles/profiles.table.server'
 import type { SignUpInput } from '../auth/auth.schema'
 import type { AdminProfileItem } from './admin.schema'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import '../../lib/zod-pt-br'
-import type { PlatformRoleName } from '../auth/me.schema'
+import type { PlatformRoleName } from '../auth/auth.public'
 
 // Contract of /api/admin (superadmin only), shared by the admin screens and the server routes.
 

@@ -3,8 +3,8 @@ import { Eye, EyeOff } from 'lucide-react'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { cn } from '../../lib/utils'
-import { paths } from '../../app/paths'
-import { setSimulation, useSession, useSimulation, type SimulatedProfile } from '../auth/use-session'
+import { paths } from '../../lib/paths'
+import { setSimulation, useSession, useSimulation, type SimulatedProfile } from '../auth/auth.public'
 
 const OPTIONS: SimulatedProfile[] = ['superadmin', 'advogado', 'estudante', 'entidade']
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Scale } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 
 /** Frame of the /auth screens: brand link home, a centred card, works from 320 px wide. */

@@ -2,9 +2,9 @@ import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { cookieFrom, jsonRequest, lawyerSignUp, SAO_PAULO, signUp } from '../../test/accounts'
-import { offices, officeMembers } from '../offices/offices.table'
-import { profiles, userRoles } from '../profiles/profiles.table'
-import { accounts, users } from './auth.table'
+import { offices, officeMembers } from '../offices/offices.table.server'
+import { profiles, userRoles } from '../profiles/profiles.table.server'
+import { accounts, users } from './auth.table.server'
 // Settings owns 2FA enrolment; its RFC 6238 helper computes the code an authenticator app would show.
 import { totpFromUri } from '../settings/totp.testing'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import '../../lib/zod-pt-br'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { isValidCnpj, normalizeCnpj } from '../../lib/br/cnpj'
 import { isValidPhone } from '../../lib/br/phone'
 import { UFS } from '../../lib/br/uf'

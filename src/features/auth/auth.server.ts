@@ -1,12 +1,12 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { twoFactor } from 'better-auth/plugins'
-import type { Database } from '../../db/client'
-import type { Env } from '../../server/env.server'
-import type { Mailer } from '../../server/mailer.server'
-import { accounts, sessions, twoFactors, users, verifications } from './auth.table'
-import { ensureMasterRole } from './roles.service'
-import { recordSignInEvent } from '../settings/settings.service'
+import type { Database } from '../../db/client.server'
+import type { Env } from '../../platform/env.server'
+import type { Mailer } from '../../platform/mailer.server'
+import { accounts, sessions, twoFactors, users, verifications } from './auth.table.server'
+import { ensureMasterRole } from './roles.service.server'
+import { recordSignInEvent } from '../settings/settings.public.server'
 
 export const CLIENT_IP_HEADER = 'x-jusconecta-client-ip'
 
@@ -105,3 +105,14 @@ export type Auth = ReturnType<typeof createAuth>
 type SessionResult = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>
 export type AuthUser = SessionResult['user']
 export type AuthSession = SessionResult['session']
+
+// The platform's request context learns about auth here (see platform/app-env.server.ts).
+declare module '../../platform/app-env.server' {
+  interface AppDeps {
+    auth: Auth
+  }
+  interface AppVariables {
+    user: AuthUser | null
+    session: AuthSession | null
+  }
+}

@@ -6,9 +6,9 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../../test/test-app'
 import { cookieFrom, jsonRequest, lawyerSignUp } from '../../test/accounts'
-import { createApp } from '../../server/app'
+import { createApp } from '../../server/app.server'
 import { buildDeps } from '../../server/build-deps.server'
-import { loadEnv } from '../../server/env.server'
+import { loadEnv } from '../../platform/env.server'
 import { PASSWORD_RESET_PATH } from './auth.schema'
 
 // The real mailer (not the tests' in-memory one): over SMTP when SMTP_URL is set, else .eml files.

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { jsonRequest, lawyerSignUp, signUp } from '../../test/accounts'
-import { profiles } from '../profiles/profiles.table'
+import { profiles } from '../profiles/profiles.table.server'
 
 let t: TestApp
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { cookieFrom, jsonRequest, lawyerSignUp, signUp } from '../../test/accounts'
-import { verifications } from './auth.table'
+import { verifications } from './auth.table.server'
 import { PASSWORD_RESET_PATH } from './auth.schema'
 
 let t: TestApp

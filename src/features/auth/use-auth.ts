@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
 import { ApiRequestError } from '../../lib/api-client'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import {
   EMAIL_CONFIRMED_PATH,
   PASSWORD_RESET_PATH,
@@ -123,4 +123,4 @@ export function useEnterApp() {
 
 // --- Reference lists for the state and city selectors ---------------------------------------------------
 
-export { useCidades, useEstados } from '../reference/use-reference'
+export { useCidades, useEstados } from '../reference/reference.public'

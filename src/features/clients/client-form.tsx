@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react'
 import { Controller, useController, useForm, useWatch, type Resolver } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { getCidadesQueryOptions, getEstadosQueryOptions } from '../reference/use-reference'
+import { getCidadesQueryOptions, getEstadosQueryOptions } from '../reference/reference.public'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'

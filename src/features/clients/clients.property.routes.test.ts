@@ -8,9 +8,9 @@ import { isValidPhone } from '../../lib/br/phone'
 import { jsonRequest, lawyerSignUp, signUp } from '../../test/accounts'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { CASE_AREAS, CASE_STATUSES, type Case } from '../cases/cases.schema'
-import { cases } from '../cases/cases.table'
+import { cases } from '../cases/cases.table.server'
 import { CLIENT_STATUSES, TIPOS_PESSOA, normalizeDocumento, type Client } from './clients.schema'
-import { clients } from './clients.table'
+import { clients } from './clients.table.server'
 
 // Random bodies thrown at create/update of clients and cases: the server must never answer 5xx, and
 // either accept a body into a valid record or refuse it (4xx) without writing anything.

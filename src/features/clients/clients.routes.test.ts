@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jsonRequest, lawyerSignUp, signUp } from '../../test/accounts'
 import { createTestApp, type TestApp } from '../../test/test-app'
-import { auditLog } from '../audit/audit.table'
+import { auditLog } from '../audit/audit.table.server'
 import type { Client, ClientList, ClientStats } from './clients.schema'
-import { clients } from './clients.table'
+import { clients } from './clients.table.server'
 
 let t: TestApp
 let ana: string // lawyer A's cookie

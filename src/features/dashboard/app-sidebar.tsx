@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import {
   Sidebar,
   SidebarContent,
@@ -18,7 +18,7 @@ import {
   useSidebar,
 } from '../../components/ui/sidebar'
 import { cn } from '../../lib/utils'
-import { meQueryKey, useSession, useSignOut } from '../auth/use-session'
+import { meQueryKey, useSession, useSignOut } from '../auth/auth.public'
 import { visibleNavGroups } from './nav-items'
 import { notificationActions } from './use-notifications'
 

@@ -21,7 +21,7 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 
 export interface NavItem {
   /** Key under `nav.items` in the dashboard catalogue. */

@@ -1,4 +1,4 @@
-import type { ProfileDto } from '../auth/me.schema'
+import type { ProfileDto } from '../auth/auth.public'
 
 /** Spec §4: a lawyer's profile is complete with both OAB number and phone; anyone else's with a phone. */
 export function isProfileComplete(profile: Pick<ProfileDto, 'userType' | 'oabNumero' | 'telefone'>): boolean {

@@ -1,6 +1,6 @@
 import { Monitor, Moon, Sun } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { useTheme, type Theme } from '../../app/theme'
+import { useTheme, type Theme } from '../../lib/theme'
 import { Button } from '../../components/ui/button'
 import {
   DropdownMenu,

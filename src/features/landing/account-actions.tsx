@@ -1,5 +1,5 @@
 import { LayoutDashboard, LogOut, ShieldCheck } from 'lucide-react'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { buttonClass } from './landing-ui'
 import type { LandingSession } from './use-landing-session'
 import { useLandingText } from './use-landing-text'

@@ -1,5 +1,5 @@
 import { Building2, HeartHandshake, Landmark, Scale, Users } from 'lucide-react'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { SECTION_IDS } from './landing-nav'
 import { buttonClass, cardClass, sectionClass } from './landing-ui'
 import { SectionHeading } from './section-heading'

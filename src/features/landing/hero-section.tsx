@@ -1,5 +1,5 @@
 import { Building2, GraduationCap, Scale, Sparkles } from 'lucide-react'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { buttonClass } from './landing-ui'
 import { useLandingText } from './use-landing-text'
 

@@ -1,5 +1,5 @@
 import { Briefcase, Clock, MapPin, Wallet } from 'lucide-react'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { SAMPLE_JOBS, type SampleJob } from './landing.sample'
 import { SECTION_IDS } from './landing-nav'
 import { badgeClass, buttonClass, cardClass, sectionClass } from './landing-ui'

@@ -1,5 +1,5 @@
 import { Scale } from 'lucide-react'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { SECTION_IDS } from './landing-nav'
 import { format, useLandingText } from './use-landing-text'
 

@@ -1,5 +1,5 @@
 import { Suspense } from 'react'
-import { PageSpinner } from '../../app/page-spinner'
+import { PageSpinner } from '../../components/page-spinner'
 import { AboutSection } from './about-section'
 import { ContactSection } from './contact-section'
 import { EntitiesSection } from './entities-section'

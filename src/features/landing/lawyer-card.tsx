@@ -1,5 +1,5 @@
 import { MapPin, Star, Video } from 'lucide-react'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { formatOab } from '../../lib/br/oab'
 import type { SampleLawyer } from './landing.sample'
 import { badgeClass, buttonClass, cardClass } from './landing-ui'

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react'
 import { useId, useRef, useState, type FormEvent } from 'react'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { UF_NAMES, UFS, isUf, type Uf } from '../../lib/br/uf'
 import { SAMPLE_LAWYERS, SPECIALTIES } from './landing.sample'
 import { LawyerCard } from './lawyer-card'

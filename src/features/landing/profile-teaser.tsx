@@ -1,5 +1,5 @@
 import { CircleCheck, FolderOpen, Handshake, IdCard, Briefcase } from 'lucide-react'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { buttonClass, cardClass, sectionClass } from './landing-ui'
 import type { LandingSession } from './use-landing-session'
 import { useLandingText } from './use-landing-text'

@@ -1,5 +1,5 @@
 import { Monitor, Moon, Sun } from 'lucide-react'
-import { useTheme, type Theme } from '../../app/theme'
+import { useTheme, type Theme } from '../../lib/theme'
 import { useLandingText } from './use-landing-text'
 
 const OPTIONS = [

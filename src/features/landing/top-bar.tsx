@@ -1,6 +1,6 @@
 import { Menu, Scale, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { AccountActions, type AccountActionsProps } from './account-actions'
 import { MobileMenu } from './mobile-menu'
 import { NAV_ITEMS, SECTION_IDS } from './landing-nav'

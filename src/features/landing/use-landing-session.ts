@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { notify } from '../../app/toasts'
+import { notify } from '../../components/toasts'
 import type { LandingText } from './use-landing-text'
 
 // The landing page asks better-auth whether anyone is signed in (200 `null` when not, so no error in the

@@ -1,6 +1,6 @@
-import type { NIVEIS_ACESSO } from './offices.table'
+import type { NivelAcesso } from './offices.schema'
 
-export type NivelAcesso = (typeof NIVEIS_ACESSO)[number]
+export type { NivelAcesso }
 
 /**
  * Spec §6 permission matrix. 'partial' rows are granted here and narrowed inside the feature (e.g. an

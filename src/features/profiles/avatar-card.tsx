@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button'
 import { Card, CardContent } from '../../components/ui/card'
 import { Spinner } from '../../components/ui/spinner'
 import { ApiRequestError } from '../../lib/api-client'
-import type { ProfileDto } from '../auth/me.schema'
+import type { ProfileDto } from '../auth/auth.public'
 import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES } from './profiles.schema'
 import { useRemoveAvatar, useUploadAvatar } from './use-profile'
 

@@ -1,6 +1,6 @@
 import { formatBRL, parseBRL } from '../../lib/br/money'
 import { formatCnpj } from '../../lib/br/cnpj'
-import type { ProfileDto } from '../auth/me.schema'
+import type { ProfileDto } from '../auth/auth.public'
 import { ANOS_EXPERIENCIA_MAX, type UpdateProfileInput } from './profiles.schema'
 
 /** Every input of the profile form holds a string; `toProfilePayload` turns them into the API's types. */

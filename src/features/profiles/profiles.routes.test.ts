@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { jsonRequest, lawyerSignUp, SAO_PAULO, signUp } from '../../test/accounts'
-import { profiles } from './profiles.table'
+import { profiles } from './profiles.table.server'
 import { LAWYER_COLLECTIONS } from './profiles.schema'
 import { entitySignUp, studentSignUp } from './profiles.fixtures'
 

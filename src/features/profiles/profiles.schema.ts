@@ -3,7 +3,7 @@ import '../../lib/zod-pt-br'
 import { isValidCnpj, normalizeCnpj } from '../../lib/br/cnpj'
 import { isValidPhone } from '../../lib/br/phone'
 import { UFS } from '../../lib/br/uf'
-import { TIPOS_ENTIDADE, type UserType } from '../auth/auth.schema'
+import { TIPOS_ENTIDADE, type UserType } from '../auth/auth.public'
 import { containsClientIdentifier } from './client-identifiers'
 
 // Contract of /api/profile and its lawyer sub-collections, shared by the profile page and the routes.

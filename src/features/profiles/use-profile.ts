@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { unwrap } from '../../lib/api-client'
-import type { ProfileDto } from '../auth/me.schema'
-import { meQueryKey } from '../auth/use-session'
+import type { ProfileDto } from '../auth/auth.public'
+import { meQueryKey } from '../auth/auth.public'
 import type {
   CollectionInput,
   CollectionItem,
@@ -42,7 +42,7 @@ export const getProfileQueryOptions = () =>
     queryFn: ({ signal }) => requestJson<ProfileDto>('/api/profile', { signal }),
   })
 
-export { getCidadesQueryOptions, getEstadosQueryOptions } from '../reference/use-reference'
+export { getCidadesQueryOptions, getEstadosQueryOptions } from '../reference/reference.public'
 
 function useProfileChanged() {
   const queryClient = useQueryClient()

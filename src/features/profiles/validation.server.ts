@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { ApiError } from '../../server/http-error'
+import { ApiError } from '../../platform/http-error.server'
 
 /**
  * The 400 of `validate()` (middleware/validate.ts) for checks that can only run inside a handler — the

@@ -11,11 +11,11 @@ import { Separator } from '../../components/ui/separator'
 import { Skeleton } from '../../components/ui/skeleton'
 import { Switch } from '../../components/ui/switch'
 import { Textarea } from '../../components/ui/textarea'
-import { useTheme, type Theme } from '../../app/theme'
+import { useTheme, type Theme } from '../../lib/theme'
 import { ApiRequestError } from '../../lib/api-client'
 import { UFS, UF_NAMES, type Uf } from '../../lib/br/uf'
 import { changeLanguage, type Language } from '../../lib/i18n'
-import { useSession } from '../auth/use-session'
+import { useSession } from '../auth/auth.public'
 import {
   BIO_MAX,
   DISPLAY_NAME_MAX,

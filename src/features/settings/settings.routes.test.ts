@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { cookieFrom, jsonRequest, lawyerSignUp, signUp } from '../../test/accounts'
 import { DEFAULT_SETTINGS, type SettingsInput } from './settings.schema'
-import { signInEvents, userSettings } from './settings.table'
+import { signInEvents, userSettings } from './settings.table.server'
 import { totpFromUri } from './totp.testing'
 
 let t: TestApp

@@ -17,7 +17,7 @@ import {
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { Skeleton } from '../../components/ui/skeleton'
-import { useSession } from '../auth/use-session'
+import { useSession } from '../auth/auth.public'
 import { useTwoFactor, type TwoFactorEnrolment } from './use-settings'
 
 type Flow = 'enable' | 'disable' | 'regenerate'

@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { api, ApiRequestError, unwrap } from '../../lib/api-client'
 import type { ApiErrorBody } from '../../lib/api-error'
 import { changeLanguage, i18next } from '../../lib/i18n'
-import { meQueryKey, useSession } from '../auth/use-session'
+import { meQueryKey, useSession } from '../auth/auth.public'
 import type { SettingsData, SettingsDto } from './settings.schema'
 
 export const settingsKeys = {

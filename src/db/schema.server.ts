@@ -1,0 +1,10 @@
+// Every Drizzle table, gathered for the client and drizzle-kit. Each feature owns its own tables.
+export * from '../features/reference/reference.table.server'
+export * from '../features/auth/auth.table.server'
+export * from '../features/profiles/profiles.table.server'
+export * from '../features/offices/offices.table.server'
+export * from '../features/settings/settings.table.server'
+export * from '../features/profiles/lawyer-collections.table.server'
+export * from '../features/audit/audit.table.server'
+export * from '../features/clients/clients.table.server'
+export * from '../features/cases/cases.table.server'

@@ -1,0 +1,2 @@
+// The audit feature's server surface: what other features may use of it (ESLint keeps the rest private).
+export { recordOfficeAudit } from './audit.service.server'

@@ -1,0 +1,4 @@
+// The auth feature's server surface: what other features may use of it (ESLint keeps the rest private).
+export { requireRole } from './require-role.server'
+export { getPlatformRole, isMasterEmail } from './roles.service.server'
+export { requireUser } from './session.server'

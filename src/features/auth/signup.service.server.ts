@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import { hashPassword } from 'better-auth/crypto'
+import type { Database } from '../../db/client.server'
+import type { Env } from '../../platform/env.server'
+import { ApiError } from '../../platform/http-error.server'
+import { cidade } from '../reference/reference.table.server'
+import { offices, officeMembers } from '../offices/offices.table.server'
+import { profiles, userRoles } from '../profiles/profiles.table.server'
+import { accounts, users } from './auth.table.server'
+import type { SignUpData } from './auth.schema'
+import { isMasterEmail } from './roles.service.server'
+
+export const DUPLICATE_EMAIL_MESSAGE = 'Usuário já cadastrado com este email'
+
+/**
+ * Creates user, credential, profile, platform role and — for a lawyer — the office with the lawyer as
+ * sócio, in ONE transaction: either the whole account exists or none of it does.
+ */
+export async function createAccount(db: Database, env: Pick<Env, 'MASTER_EMAIL'>, data: SignUpData) {
+  const [city] = await db
+    .select({ id: cidade.id })
+    .from(cidade)
+    .where(and(eq(cidade.id, data.cidadeId), eq(cidade.estado, data.estadoId)))
+  if (!city) {
+    throw new ApiError(400, 'validation', 'A cidade não pertence ao estado escolhido.', {
+      cidadeId: 'A cidade não pertence ao estado escolhido.',
+    })
+  }
+  // Hash outside the transaction: scrypt takes ~50 ms and must not hold a database connection.
+  const passwordHash = await hashPassword(data.password)
+  const userId = randomUUID()
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(users)
+        .values({ id: userId, name: data.nomeCompleto, email: data.email, emailVerified: false })
+      await tx.insert(accounts).values({
+        id: randomUUID(),
+        accountId: userId,
+        providerId: 'credential',
+        userId,
+        password: passwordHash,
+      })
+      await tx.insert(profiles).values({
+        userId,
+        userType: data.userType,
+        nomeCompleto: data.nomeCompleto,
+        telefone: data.telefone,
+        estadoId: data.estadoId,
+        cidadeId: data.cidadeId,
+        ...(data.userType === 'advogado' && {
+          oabNumero: data.oabNumero.toUpperCase(),
+          oabEstado: data.oabEstado,
+        }),
+        ...(data.userType === 'estudante' && {
+          universidade: data.universidade,
+          periodoCurso: data.periodoCurso,
+        }),
+        ...(data.userType === 'entidade' && {
+          nomeEntidade: data.nomeEntidade,
+          cnpj: data.cnpj,
+          tipoEntidade: data.tipoEntidade,
+        }),
+      })
+      await tx
+        .insert(userRoles)
+        .values({ userId, role: isMasterEmail(env, data.email) ? 'superadmin' : 'user' })
+      if (data.userType === 'advogado') {
+        const [office] = await tx
+          .insert(offices)
+          .values({ nome: `Escritório ${data.nomeCompleto}`, createdBy: userId })
+          .returning({ id: offices.id })
+        if (!office) throw new Error('office insert returned nothing')
+        await tx.insert(officeMembers).values({ officeId: office.id, userId, nivelAcesso: 'socio' })
+      }
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(409, 'duplicate_email', DUPLICATE_EMAIL_MESSAGE)
+    throw error
+  }
+  return { userId }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: string }).code === '23505') return true
+  }
+  return false
+}

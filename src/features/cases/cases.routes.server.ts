@@ -1,0 +1,103 @@
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import { todayISO } from '../../lib/br/dates'
+import type { AppEnv } from '../../platform/app-env.server'
+import { csvDownload } from '../../platform/csv-download.server'
+import { notFound } from '../../platform/http-error.server'
+import { requireOffice } from '../offices/offices.public.server'
+import { validate } from '../../platform/validate.server'
+import { recordOfficeAudit } from '../audit/audit.public.server'
+import {
+  CASE_MESSAGES,
+  caseExportQuerySchema,
+  caseListQuerySchema,
+  createCaseSchema,
+  updateCaseSchema,
+  type Case,
+  type CaseList,
+  type CaseStats,
+  type DeleteCaseResult,
+} from './cases.schema'
+import {
+  CASE_CSV_HEADER,
+  createCase,
+  deleteCase,
+  exportCaseRows,
+  getCase,
+  getCaseStats,
+  listCases,
+  restoreCase,
+  updateCase,
+  type Actor,
+} from './cases.service.server'
+
+const uuid = z.uuid()
+
+/** The :id of the path; anything that is not a uuid can't be a case, so it is a 404 like a missing one. */
+function caseId(c: Context<AppEnv>): string {
+  const id = c.req.param('id')
+  if (!uuid.safeParse(id).success) throw notFound(CASE_MESSAGES.notFound)
+  return id as string
+}
+
+function actor(c: Context<AppEnv>): Actor {
+  return { officeId: c.var.office.id, userId: c.var.office.userId }
+}
+
+function orNotFound<T>(value: T | null): T {
+  if (value === null) throw notFound(CASE_MESSAGES.notFound)
+  return value
+}
+
+// Spec §6: reading cases needs 'cases.view', changing them 'cases.edit'. The capability check runs
+// before validation on every route (anonymous → 401, no capability → 403); another office's case is 404.
+const canView = requireOffice('cases.view')
+const canEdit = requireOffice('cases.edit')
+
+export const caseRoutes = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'no-store')
+  })
+  .get('/', canView, validate('query', caseListQuerySchema), async (c) => {
+    return c.json<CaseList>(await listCases(c.var.db, c.var.office.id, c.req.valid('query')))
+  })
+  .get('/stats', canView, async (c) => {
+    return c.json<CaseStats>(await getCaseStats(c.var.db, c.var.office.id))
+  })
+  .get('/export.csv', canView, validate('query', caseExportQuerySchema), async (c) => {
+    const filter = c.req.valid('query')
+    await recordOfficeAudit(c, {
+      action: 'case.export',
+      entity: 'case',
+      details: { search: filter.search ?? null, status: filter.status },
+    })
+    return csvDownload(
+      c,
+      CASE_CSV_HEADER,
+      exportCaseRows(c.var.db, c.var.office.id, filter),
+      `casos-${todayISO()}.csv`,
+    )
+  })
+  .get('/:id', canView, async (c) => {
+    return c.json<Case>(orNotFound(await getCase(c.var.db, c.var.office.id, caseId(c))))
+  })
+  .post('/', canEdit, validate('json', createCaseSchema), async (c) => {
+    return c.json<Case>(await createCase(c.var.db, actor(c), c.req.valid('json')), 201)
+  })
+  .patch('/:id', canEdit, validate('json', updateCaseSchema), async (c) => {
+    const id = caseId(c)
+    return c.json<Case>(orNotFound(await updateCase(c.var.db, actor(c), id, c.req.valid('json'))))
+  })
+  .delete('/:id', canEdit, async (c) => {
+    const id = caseId(c)
+    const result = orNotFound(await deleteCase(c.var.db, actor(c), id))
+    await recordOfficeAudit(c, { action: 'case.delete', entity: 'case', entityId: id })
+    return c.json<DeleteCaseResult>(result)
+  })
+  .post('/:id/restore', canEdit, async (c) => {
+    const id = caseId(c)
+    const restored = orNotFound(await restoreCase(c.var.db, actor(c), id))
+    await recordOfficeAudit(c, { action: 'case.restore', entity: 'case', entityId: id })
+    return c.json<Case>(restored)
+  })

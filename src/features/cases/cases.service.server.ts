@@ -1,0 +1,349 @@
+import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import type { Database } from '../../db/client.server'
+import { courtOf, formatCnj } from '../../lib/br/cnj'
+import { formatDateBR } from '../../lib/br/dates'
+import { formatBRL } from '../../lib/br/money'
+import type { CsvCell } from '../../lib/csv'
+import { containsPattern, foldText, looksNumeric, searchWords } from '../../lib/search-terms'
+import { ApiError } from '../../platform/http-error.server'
+// A case links to a client: the link is checked through the clients feature's public function, and
+// the client's name is joined from its table for the list.
+import { TOTAL_CAP, findActiveClientId } from '../clients/clients.public.server'
+import { clients, crmCounters } from '../clients/clients.table.server'
+import {
+  CASE_AREAS,
+  CASE_MESSAGES,
+  CASE_STATUSES,
+  CASE_STATUS_LABELS,
+  type Case,
+  type CaseList,
+  type CaseStats,
+  type CaseStatus,
+  type CaseStatusFilter,
+  type CaseSummary,
+  type CreateCaseData,
+  type DeleteCaseResult,
+  type UpdateCaseData,
+} from './cases.schema'
+import { cases } from './cases.table.server'
+
+export interface Actor {
+  officeId: string
+  userId: string
+}
+
+export interface CaseFilter {
+  search?: string | undefined
+  status: CaseStatusFilter
+}
+
+const MIN_DIGITS = 3
+
+const newestFirst = [sql`${cases.createdAt} desc nulls last`, sql`${cases.id} desc nulls last`]
+
+/**
+ * Title words (accent/case-insensitive, trigram index), a process-number fragment of 3+ digits
+ * (masked or not, trigram index on the 20 digits), or an area whose name contains the text.
+ */
+function searchCondition(search: string): SQL {
+  const words = searchWords(search)
+  const conditions: SQL[] = [
+    and(
+      ...words.map(
+        (word) => sql`${cases.tituloBusca} like f_unaccent(lower(${containsPattern(word)}::text))`,
+      ),
+    ) ?? sql`false`,
+  ]
+  const digits = search.replace(/\D/g, '')
+  if (looksNumeric(search) && digits.length >= MIN_DIGITS) {
+    conditions.push(sql`${cases.numeroProcesso} like ${containsPattern(digits)}`)
+  }
+  const folded = foldText(search)
+  const areas = CASE_AREAS.filter((area) => foldText(area).includes(folded))
+  if (areas.length > 0) conditions.push(inArray(cases.areaJuridica, areas))
+  return or(...conditions) ?? sql`false`
+}
+
+function listWhere(officeId: string, filter: CaseFilter): SQL {
+  const conditions: SQL[] = [eq(cases.officeId, officeId), isNull(cases.deletedAt)]
+  if (filter.status !== 'todos') conditions.push(eq(cases.status, filter.status))
+  if (filter.search) conditions.push(searchCondition(filter.search))
+  return and(...conditions) ?? sql`true`
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString()
+const money = (value: string | null) => (value === null ? null : Number(value))
+
+const summaryColumns = {
+  id: cases.id,
+  titulo: cases.titulo,
+  numeroProcesso: cases.numeroProcesso,
+  areaJuridica: cases.areaJuridica,
+  status: cases.status,
+  valorCausa: cases.valorCausa,
+  dataInicio: cases.dataInicio,
+  dataConclusao: cases.dataConclusao,
+  clientId: cases.clientId,
+  // A soft-deleted client still names its cases (they keep their history). A scalar subquery, resolved
+  // only for the rows of the page (a join could make the planner join every match before the LIMIT).
+  clientNome: sql<
+    string | null
+  >`(select cl.nome_completo from ${clients} cl where cl.id = ${cases}.client_id)`,
+  createdAt: cases.createdAt,
+}
+
+type SummaryRow = {
+  id: string
+  titulo: string
+  numeroProcesso: string | null
+  areaJuridica: CaseSummary['areaJuridica']
+  status: CaseSummary['status']
+  valorCausa: string | null
+  dataInicio: string
+  dataConclusao: string | null
+  clientId: string | null
+  clientNome: string | null
+  createdAt: Date
+}
+
+function toSummary(row: SummaryRow): CaseSummary {
+  return {
+    id: row.id,
+    titulo: row.titulo,
+    numeroProcesso: row.numeroProcesso === null ? null : formatCnj(row.numeroProcesso),
+    tribunalSigla: row.numeroProcesso === null ? null : (courtOf(row.numeroProcesso)?.sigla ?? null),
+    areaJuridica: row.areaJuridica,
+    status: row.status,
+    valorCausa: money(row.valorCausa),
+    dataInicio: row.dataInicio,
+    dataConclusao: row.dataConclusao,
+    clientId: row.clientId,
+    clientNome: row.clientNome,
+    createdAt: iso(row.createdAt),
+  }
+}
+
+export async function listCases(
+  db: Database,
+  officeId: string,
+  query: CaseFilter & { limit: number; offset: number },
+): Promise<CaseList> {
+  const where = listWhere(officeId, query)
+  // Capped like the clients' total (see TOTAL_CAP there); unfiltered, it walks the page's index.
+  const capped = db
+    .select({ one: sql`1` })
+    .from(cases)
+    .where(where)
+    .orderBy(...(query.search ? [] : newestFirst))
+    .limit(TOTAL_CAP + 1)
+    .as('capped')
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(cases)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(capped),
+  ])
+  const total = Number(count?.total ?? 0)
+  return { items: rows.map(toSummary), total: Math.min(total, TOTAL_CAP), totalCapped: total > TOTAL_CAP }
+}
+
+/** From the live counters kept by triggers (crmCounters in clients.table.ts): O(1) per office. */
+export async function getCaseStats(db: Database, officeId: string): Promise<CaseStats> {
+  const rows = await db
+    .select({ status: crmCounters.status, n: crmCounters.n, valor: crmCounters.valor })
+    .from(crmCounters)
+    .where(and(eq(crmCounters.officeId, officeId), eq(crmCounters.entity, 'case')))
+  const stats: CaseStats = { total: 0, aberto: 0, andamento: 0, concluido: 0, arquivado: 0, valorTotal: 0 }
+  let cents = 0
+  for (const row of rows) {
+    const n = Number(row.n)
+    if ((CASE_STATUSES as readonly string[]).includes(row.status)) stats[row.status as CaseStatus] = n
+    stats.total += n
+    cents += Math.round(Number(row.valor) * 100)
+  }
+  stats.valorTotal = cents / 100
+  return stats
+}
+
+async function loadCase(db: Database, officeId: string, id: string, deleted = false): Promise<Case | null> {
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      descricao: cases.descricao,
+      tribunal: cases.tribunal,
+      vara: cases.vara,
+      observacoes: cases.observacoes,
+      updatedAt: cases.updatedAt,
+    })
+    .from(cases)
+    .leftJoin(clients, eq(clients.id, cases.clientId))
+    .where(
+      and(
+        eq(cases.id, id),
+        eq(cases.officeId, officeId),
+        deleted ? isNotNull(cases.deletedAt) : isNull(cases.deletedAt),
+      ),
+    )
+  if (!row) return null
+  return {
+    ...toSummary(row),
+    descricao: row.descricao,
+    tribunal: row.tribunal,
+    vara: row.vara,
+    observacoes: row.observacoes,
+    updatedAt: iso(row.updatedAt),
+  }
+}
+
+export function getCase(db: Database, officeId: string, id: string): Promise<Case | null> {
+  return loadCase(db, officeId, id)
+}
+
+function invalid(field: string, message: string): ApiError {
+  return new ApiError(400, 'validation', message, { [field]: message })
+}
+
+/** A case may link only to an ACTIVE, non-deleted client of the same office (another office's id → 400). */
+async function checkClient(db: Database, officeId: string, clientId: string | null): Promise<void> {
+  if (clientId === null) return
+  if ((await findActiveClientId(db, officeId, clientId)) === null) {
+    throw invalid('clientId', CASE_MESSAGES.invalidClient)
+  }
+}
+
+const valor = (value: number | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : value.toFixed(2)
+
+export async function createCase(db: Database, actor: Actor, data: CreateCaseData): Promise<Case> {
+  await checkClient(db, actor.officeId, data.clientId)
+  const [row] = await db
+    .insert(cases)
+    .values({
+      ...data,
+      valorCausa: valor(data.valorCausa),
+      officeId: actor.officeId,
+      createdBy: actor.userId,
+    })
+    .returning({ id: cases.id })
+  if (!row) throw new Error('case insert returned nothing')
+  const created = await loadCase(db, actor.officeId, row.id)
+  if (!created) throw new Error('created case not found')
+  return created
+}
+
+/** Applies a PATCH (status changes are free, spec §4); null when the case is not the office's. */
+export async function updateCase(
+  db: Database,
+  actor: Actor,
+  id: string,
+  data: UpdateCaseData,
+): Promise<Case | null> {
+  const [current] = await db
+    .select({ dataInicio: cases.dataInicio, dataConclusao: cases.dataConclusao, clientId: cases.clientId })
+    .from(cases)
+    .where(and(eq(cases.id, id), eq(cases.officeId, actor.officeId), isNull(cases.deletedAt)))
+  if (!current) return null
+  const dataInicio = data.dataInicio ?? current.dataInicio
+  const dataConclusao = data.dataConclusao !== undefined ? data.dataConclusao : current.dataConclusao
+  if (dataConclusao !== null && dataConclusao < dataInicio) {
+    throw invalid('dataConclusao', CASE_MESSAGES.invalidConclusao)
+  }
+  // Only a new link is checked: a case keeps a client that later became inactive until it is changed.
+  if (data.clientId !== undefined && data.clientId !== current.clientId) {
+    await checkClient(db, actor.officeId, data.clientId)
+  }
+  await db
+    .update(cases)
+    .set({ ...data, valorCausa: valor(data.valorCausa), updatedAt: sql`now()` })
+    .where(and(eq(cases.id, id), eq(cases.officeId, actor.officeId), isNull(cases.deletedAt)))
+  return loadCase(db, actor.officeId, id)
+}
+
+export async function deleteCase(db: Database, actor: Actor, id: string): Promise<DeleteCaseResult | null> {
+  const [row] = await db
+    .update(cases)
+    .set({ deletedAt: sql`now()`, deletedBy: actor.userId })
+    .where(and(eq(cases.id, id), eq(cases.officeId, actor.officeId), isNull(cases.deletedAt)))
+    .returning({ id: cases.id })
+  return row ? { id: row.id } : null
+}
+
+export async function restoreCase(db: Database, actor: Actor, id: string): Promise<Case | null> {
+  await db
+    .update(cases)
+    .set({ deletedAt: null, deletedBy: null, updatedAt: sql`now()` })
+    .where(and(eq(cases.id, id), eq(cases.officeId, actor.officeId), isNotNull(cases.deletedAt)))
+  return loadCase(db, actor.officeId, id)
+}
+
+export const CASE_CSV_HEADER = [
+  'Título',
+  'Número do processo',
+  'Tribunal (CNJ)',
+  'Área jurídica',
+  'Status',
+  'Valor da causa',
+  'Data de início',
+  'Data de conclusão',
+  'Cliente',
+  'Tribunal',
+  'Vara',
+  'Descrição',
+  'Observações',
+  'Cadastrado em',
+] as const
+
+const EXPORT_BATCH = 2000
+
+/** Every case matching the list filter, newest first, as CSV rows in keyset batches. */
+export async function* exportCaseRows(
+  db: Database,
+  officeId: string,
+  filter: CaseFilter,
+): AsyncGenerator<CsvCell[][]> {
+  const where = listWhere(officeId, filter)
+  // The cursor keeps created_at as the database's text: a JS Date would drop its microseconds.
+  let after: { createdAt: string; id: string } | null = null
+  for (;;) {
+    const page: SQL = after
+      ? sql`(${cases.createdAt}, ${cases.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+      : sql`true`
+    const rows = await db
+      .select({
+        ...summaryColumns,
+        descricao: cases.descricao,
+        tribunal: cases.tribunal,
+        vara: cases.vara,
+        observacoes: cases.observacoes,
+        cursor: sql<string>`${cases.createdAt}::text`,
+      })
+      .from(cases)
+      .where(and(where, page))
+      .orderBy(...newestFirst)
+      .limit(EXPORT_BATCH)
+    if (rows.length === 0) return
+    yield rows.map((row) => [
+      row.titulo,
+      row.numeroProcesso === null ? null : formatCnj(row.numeroProcesso),
+      row.numeroProcesso === null ? null : (courtOf(row.numeroProcesso)?.sigla ?? null),
+      row.areaJuridica,
+      CASE_STATUS_LABELS[row.status],
+      row.valorCausa === null ? null : formatBRL(row.valorCausa),
+      formatDateBR(row.dataInicio),
+      row.dataConclusao === null ? null : formatDateBR(row.dataConclusao),
+      row.clientNome,
+      row.tribunal,
+      row.vara,
+      row.descricao,
+      row.observacoes,
+      formatDateBR(row.createdAt),
+    ])
+    const last = rows[rows.length - 1]
+    if (!last || rows.length < EXPORT_BATCH) return
+    after = { createdAt: last.cursor, id: last.id }
+  }
+}

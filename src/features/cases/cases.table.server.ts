@@ -1,0 +1,73 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { check, date, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from '../auth/auth.table.server'
+import { clients } from '../clients/clients.table.server'
+import { offices } from '../offices/offices.table.server'
+import { CASE_AREAS, CASE_STATUSES } from './cases.schema'
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
+
+/**
+ * An office's case (spec §3). numero_processo holds the 20 CNJ digits (formatted by the API).
+ * client_id has no cascade: clients are soft-deleted and their cases keep the link and history.
+ */
+export const cases = pgTable(
+  'cases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    officeId: uuid('office_id')
+      .notNull()
+      .references(() => offices.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    clientId: uuid('client_id').references(() => clients.id),
+    titulo: text('titulo').notNull(),
+    /** The title folded for search (lower case, no accents), kept by the database (see clients.nome_busca). */
+    tituloBusca: text('titulo_busca')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`f_unaccent(lower(${cases.titulo}))`),
+    numeroProcesso: text('numero_processo'),
+    descricao: text('descricao'),
+    areaJuridica: text('area_juridica', { enum: CASE_AREAS }).notNull(),
+    status: text('status', { enum: CASE_STATUSES }).notNull().default('aberto'),
+    valorCausa: numeric('valor_causa', { precision: 14, scale: 2 }),
+    dataInicio: date('data_inicio')
+      .notNull()
+      .default(sql`(now() at time zone 'America/Sao_Paulo')::date`),
+    dataConclusao: date('data_conclusao'),
+    tribunal: text('tribunal'),
+    vara: text('vara'),
+    observacoes: text('observacoes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: text('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    check('cases_titulo_len', sql`char_length(${table.titulo}) between 1 and 200`),
+    check('cases_numero_processo_digits', sql`${table.numeroProcesso} ~ '^[0-9]{20}$'`),
+    check('cases_descricao_len', sql`char_length(${table.descricao}) <= 5000`),
+    check('cases_area_check', sql`${table.areaJuridica} in (${inList(CASE_AREAS)})`),
+    check('cases_status_check', sql`${table.status} in (${inList(CASE_STATUSES)})`),
+    check('cases_valor_causa_check', sql`${table.valorCausa} >= 0`),
+    check('cases_datas_check', sql`${table.dataConclusao} >= ${table.dataInicio}`),
+    check('cases_tribunal_len', sql`char_length(${table.tribunal}) <= 120`),
+    check('cases_vara_len', sql`char_length(${table.vara}) <= 120`),
+    check('cases_observacoes_len', sql`char_length(${table.observacoes}) <= 5000`),
+    index('cases_office_created_idx')
+      .on(table.officeId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null`),
+    index('cases_office_status_created_idx')
+      .on(table.officeId, table.status, table.createdAt.desc())
+      .where(sql`${table.deletedAt} is null`),
+    index('cases_office_area_created_idx')
+      .on(table.officeId, table.areaJuridica, table.createdAt.desc())
+      .where(sql`${table.deletedAt} is null`),
+    // casesCount of a client (list column, delete answer).
+    index('cases_client_idx')
+      .on(table.clientId)
+      .where(sql`${table.deletedAt} is null`),
+    index('cases_titulo_busca_trgm_idx').using('gin', sql`${table.tituloBusca} gin_trgm_ops`),
+    // Fragment of the process number (digits), prefix or middle.
+    index('cases_numero_processo_trgm_idx').using('gin', sql`${table.numeroProcesso} gin_trgm_ops`),
+  ],
+)

@@ -1,0 +1,2 @@
+// The clients feature's server surface: what other features may use of it (ESLint keeps the rest private).
+export { TOTAL_CAP, findActiveClientId } from './clients.service.server'

@@ -1,0 +1,2 @@
+// The offices feature's server surface: what other features may use of it (ESLint keeps the rest private).
+export { requireOffice } from './require-office.server'

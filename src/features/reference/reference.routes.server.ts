@@ -1,0 +1,22 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { AppEnv } from '../../platform/app-env.server'
+import { validate } from '../../platform/validate.server'
+import { listCidades, listEstados } from './reference.service.server'
+
+// Reference lists never change between deploys: let browsers cache them for a day.
+const CACHE = 'public, max-age=86400'
+
+export const referenceRoutes = new Hono<AppEnv>()
+  .get('/estados', async (c) => {
+    c.header('Cache-Control', CACHE)
+    return c.json({ items: await listEstados(c.var.db) })
+  })
+  .get(
+    '/estados/:id/cidades',
+    validate('param', z.object({ id: z.coerce.number().int().positive() })),
+    async (c) => {
+      c.header('Cache-Control', CACHE)
+      return c.json({ items: await listCidades(c.var.db, c.req.valid('param').id) })
+    },
+  )

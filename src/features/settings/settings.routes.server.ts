@@ -1,0 +1,67 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../../platform/app-env.server'
+import { notFound, unauthorized } from '../../platform/http-error.server'
+import { requireUser } from '../auth/auth.public.server'
+import { validate } from '../../platform/validate.server'
+import {
+  sessionIdParamSchema,
+  settingsSchema,
+  type ActiveSessionItem,
+  type SettingsDto,
+  type SignInActivityItem,
+} from './settings.schema'
+import {
+  countOtherSessions,
+  findOwnSessionToken,
+  getSettings,
+  listActiveSessions,
+  listSignInActivity,
+  saveSettings,
+} from './settings.service.server'
+
+/** The signed-in user's session (requireUser has run, so both are present). */
+function who(c: { var: AppEnv['Variables'] }) {
+  const { user, session } = c.var
+  if (!user || !session) throw unauthorized()
+  return { user, session }
+}
+
+// Every route acts on the caller's own data only: the user comes from the session, never the request.
+export const settingsRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .use(async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'no-store')
+  })
+  .get('/', async (c) => {
+    const { user } = who(c)
+    return c.json<SettingsDto>(await getSettings(c.var.db, user.id))
+  })
+  .put('/', validate('json', settingsSchema), async (c) => {
+    const { user } = who(c)
+    return c.json<SettingsDto>(await saveSettings(c.var.db, user.id, c.req.valid('json')))
+  })
+  .get('/activity', async (c) => {
+    const { user } = who(c)
+    return c.json<{ items: SignInActivityItem[] }>({ items: await listSignInActivity(c.var.db, user.id) })
+  })
+  .get('/sessions', async (c) => {
+    const { user, session } = who(c)
+    return c.json<{ items: ActiveSessionItem[] }>({
+      items: await listActiveSessions(c.var.db, user.id, session.id),
+    })
+  })
+  .post('/sessions/revoke-others', async (c) => {
+    const { user, session } = who(c)
+    const revoked = await countOtherSessions(c.var.db, user.id, session.id)
+    await c.var.deps.auth.api.revokeOtherSessions({ headers: c.req.raw.headers })
+    return c.json({ revoked })
+  })
+  .delete('/sessions/:id', validate('param', sessionIdParamSchema), async (c) => {
+    const { user } = who(c)
+    const token = await findOwnSessionToken(c.var.db, user.id, c.req.valid('param').id)
+    // Another user's session answers exactly like a missing one.
+    if (!token) throw notFound('Sessão não encontrada.')
+    await c.var.deps.auth.api.revokeSession({ body: { token }, headers: c.req.raw.headers })
+    return c.json({ ok: true as const })
+  })

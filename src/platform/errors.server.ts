@@ -1,0 +1,40 @@
+import type { ErrorHandler, NotFoundHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ApiErrorBody } from '../lib/api-error'
+import { ApiError } from './http-error.server'
+import { log } from './log.server'
+
+const MESSAGES: Partial<Record<number, string>> = {
+  400: 'Requisição inválida.',
+  401: 'Sessão expirada. Entre novamente.',
+  403: 'Acesso negado.',
+  404: 'Recurso não encontrado.',
+  413: 'Arquivo ou requisição grande demais.',
+  429: 'Muitas tentativas. Aguarde um minuto e tente novamente.',
+}
+
+/** Every error leaves as JSON with a pt-BR message; a 500 never carries a stack trace or SQL. */
+export const onError: ErrorHandler = (error, c) => {
+  if (error instanceof ApiError) {
+    const body: ApiErrorBody = { error: { code: error.code, message: error.message, fields: error.fields } }
+    return c.json(body, error.status)
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status as ContentfulStatusCode
+    // Hono's own messages are English ("Malformed JSON in request body"): answer in pt-BR.
+    const message =
+      status === 400 && /json/i.test(error.message)
+        ? 'O corpo da requisição não é um JSON válido.'
+        : (MESSAGES[status] ?? 'Erro inesperado. Tente novamente mais tarde.')
+    return c.json<ApiErrorBody>({ error: { code: `http_${status}`, message } }, status)
+  }
+  log.error('request failed', { method: c.req.method, path: c.req.path, error })
+  return c.json<ApiErrorBody>(
+    { error: { code: 'internal', message: 'Erro inesperado. Tente novamente mais tarde.' } },
+    500,
+  )
+}
+
+export const onApiNotFound: NotFoundHandler = (c) =>
+  c.json<ApiErrorBody>({ error: { code: 'not_found', message: 'Rota não encontrada.' } }, 404)

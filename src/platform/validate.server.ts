@@ -1,0 +1,29 @@
+import { validator } from 'hono/validator'
+import type { ValidationTargets } from 'hono'
+import type { z } from 'zod'
+import '../lib/zod-pt-br'
+import { ApiError } from './http-error.server'
+
+/**
+ * Validates one part of the request with a shared zod schema. A failure answers 400 with the first
+ * message (pt-BR, for the toast) and every field's message (for the form); nothing runs after it.
+ */
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
+  target: Target,
+  schema: Schema,
+) {
+  return validator(target, async (value) => {
+    const result = await schema.safeParseAsync(value)
+    if (!result.success) {
+      const fields: Record<string, string> = {}
+      for (const issue of result.error.issues) {
+        const key = issue.path.join('.') || '_'
+        fields[key] ??= issue.message
+      }
+      const first = result.error.issues[0]
+      const prefix = first && first.path.length > 0 ? `${first.path.join('.')}: ` : ''
+      throw new ApiError(400, 'validation', `${prefix}${first?.message ?? 'Dados inválidos.'}`, fields)
+    }
+    return result.data as z.output<Schema>
+  })
+}

@@ -1,0 +1,128 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import type { AppDeps, AppEnv } from '../platform/app-env.server'
+import { onApiNotFound, onError } from '../platform/errors.server'
+import { sameOriginOnly, securityHeaders } from './security.server'
+import { loadSession } from '../features/auth/session.server'
+import { ApiError } from '../platform/http-error.server'
+import { CLIENT_IP_HEADER } from '../features/auth/auth.server'
+import { authRoutes } from '../features/auth/auth.routes.server'
+import { localizeAuthResponse } from '../features/auth/auth-errors.server'
+import { meRoutes } from '../features/auth/me.routes.server'
+import { caseRoutes } from '../features/cases/cases.routes.server'
+import { clientRoutes } from '../features/clients/clients.routes.server'
+import { referenceRoutes } from '../features/reference/reference.routes.server'
+import { settingsRoutes } from '../features/settings/settings.routes.server'
+import { adminRoutes } from '../features/admin/admin.routes.server'
+import { avatarFileRoutes, profileRoutes } from '../features/profiles/profiles.routes.server'
+import { APP_VERSION } from './version.server'
+
+/** Every JSON route under /api. Its type is what the browser's typed client (`hono/client`) sees. */
+function createApiRoutes() {
+  return new Hono<AppEnv>()
+    .get('/health', async (c) => {
+      const ok = await c.var.deps.ping()
+      c.header('Cache-Control', 'no-store')
+      return c.json(
+        { status: ok ? 'ok' : 'unavailable', db: c.var.deps.dbKind, version: APP_VERSION },
+        ok ? 200 : 503,
+      )
+    })
+    .route('/auth', authRoutes)
+    .route('/me', meRoutes)
+    .route('/', referenceRoutes)
+    .route('/settings', settingsRoutes)
+    .route('/admin', adminRoutes)
+    .route('/profile', profileRoutes)
+    .route('/files/avatars', avatarFileRoutes)
+    .route('/clients', clientRoutes)
+    .route('/cases', caseRoutes)
+}
+
+export type AppType = ReturnType<typeof createApiRoutes>
+
+/** Client address for rate limits: the socket's, or X-Forwarded-For's first hop only behind TRUST_PROXY. */
+function clientIp(c: Context<AppEnv>, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    if (forwarded) return forwarded
+  }
+  try {
+    return getConnInfo(c as never).remote.address
+  } catch {
+    return undefined // app.request() in tests has no socket
+  }
+}
+
+export interface CreateAppOptions {
+  /** Folder of the built SPA (dist/client); omitted in API tests. */
+  clientDir?: string
+}
+
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
+  const app = new Hono<AppEnv>()
+  app.onError(onError)
+  app.use(securityHeaders(deps.env.publicUrl.startsWith('https://')))
+  app.use(compress())
+
+  app.use('/api/*', async (c, next) => {
+    c.set('deps', deps)
+    c.set('db', deps.db)
+    await next()
+  })
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: 12 * 1024 * 1024,
+      onError: () => {
+        throw new ApiError(413, 'too_large', 'Requisição grande demais.')
+      },
+    }),
+  )
+  app.use('/api/*', sameOriginOnly([deps.env.publicUrl]))
+
+  // better-auth owns /api/auth/* except the routes we define first (sign-up runs our own transaction).
+  app.on(['GET', 'POST'], '/api/auth/*', async (c, next) => {
+    const headers = new Headers(c.req.raw.headers)
+    headers.delete(CLIENT_IP_HEADER)
+    const ip = clientIp(c, deps.env.TRUST_PROXY)
+    if (ip) headers.set(CLIENT_IP_HEADER, ip)
+    c.req.raw = new Request(c.req.raw, { headers })
+    await next()
+  })
+  app.use('/api/*', loadSession)
+  app.route('/api', createApiRoutes())
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) =>
+    localizeAuthResponse(await deps.auth.handler(c.req.raw)),
+  )
+  app.all('/api/*', onApiNotFound)
+
+  if (options.clientDir) mountSpa(app, options.clientDir)
+  return app
+}
+
+function mountSpa(app: Hono<AppEnv>, clientDir: string) {
+  const root = path.relative(process.cwd(), clientDir) || '.'
+  // Hashed file names never change content: cache them for a year.
+  app.use('/assets/*', async (c, next) => {
+    await next()
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+  })
+  app.use('/assets/*', serveStatic({ root }))
+  app.get('/assets/*', (c) => c.text('Not found', 404))
+  // Only a path with an extension can be a public file; the rest, '/' included, are the SPA's routes
+  // (serveStatic given a folder such as '/' would stream the folder itself).
+  const publicFiles = serveStatic({ root, index: '' })
+  app.use('*', (c, next) => (path.extname(c.req.path) ? publicFiles(c, next) : next()))
+  const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8')
+  // Any other GET is a client-side route: the SPA decides (and shows its own 404 page).
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache')
+    return c.html(indexHtml)
+  })
+}

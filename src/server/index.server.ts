@@ -1,0 +1,102 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { AddressInfo } from 'node:net'
+import { createAdaptorServer } from '@hono/node-server'
+import { openDatabase, type DbHandle } from '../db/client.server'
+import { lockDataDir, DataDirLockedError } from '../db/lock.server'
+import { runMigrations } from '../db/migrate.server'
+import { seedReferenceData } from '../features/reference/reference.seed.server'
+import { createApp } from './app.server'
+import { buildDeps } from './build-deps.server'
+import { EnvError, loadEnv, type Env } from '../platform/env.server'
+import { log } from '../platform/log.server'
+import { resolveAuthSecret } from './secret.server'
+
+const SHUTDOWN_GRACE_MS = 10_000
+
+/** Stops the start with one clear line and a non-zero exit code. */
+function fail(message: string): never {
+  process.stderr.write(`Erro ao iniciar o JusConecta: ${message}\n`)
+  process.exit(1)
+}
+
+async function main() {
+  let env: Env
+  try {
+    env = loadEnv()
+  } catch (error) {
+    if (error instanceof EnvError) fail(error.message)
+    throw error
+  }
+  log.setLevel(env.LOG_LEVEL)
+
+  // Before anything touches data: one server per DATA_DIR (PGlite has no lock of its own).
+  let releaseLock = () => {}
+  try {
+    releaseLock = lockDataDir(env.dataDir)
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message)
+    throw error
+  }
+
+  // Take the port next, answering 503 until the database is ready, so a busy port fails before any
+  // migration runs and /api/health is honest during start-up.
+  let handler: (request: Request, bindings: unknown) => Response | Promise<Response> = () =>
+    Response.json({ status: 'starting' }, { status: 503 })
+  const server = createAdaptorServer({ fetch: (request, bindings) => handler(request, bindings) })
+  await new Promise<void>((resolve) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      releaseLock()
+      if (error.code === 'EADDRINUSE') fail(`a porta ${env.PORT} já está em uso (PORT=${env.PORT}).`)
+      fail(`não foi possível abrir a porta ${env.PORT}: ${error.message}`)
+    })
+    server.listen(env.PORT, env.HOST, () => resolve())
+  })
+
+  let handle: DbHandle
+  try {
+    handle = await openDatabase(
+      env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: path.join(env.dataDir, 'pglite') },
+    )
+    await runMigrations(handle)
+    await seedReferenceData(handle.db)
+  } catch (error) {
+    releaseLock()
+    const detail = error instanceof Error ? error.message : String(error)
+    fail(
+      `banco de dados indisponível (${env.DATABASE_URL ? 'DATABASE_URL' : 'PGlite em DATA_DIR'}): ${detail}`,
+    )
+  }
+
+  const clientDir = fileURLToPath(new URL('../client', import.meta.url))
+  const app = createApp(buildDeps(env, handle, resolveAuthSecret(env.BETTER_AUTH_SECRET, env.dataDir)), {
+    clientDir: fs.existsSync(path.join(clientDir, 'index.html')) ? clientDir : undefined,
+  })
+  handler = (request, bindings) => app.fetch(request, bindings as never)
+  const { port } = server.address() as AddressInfo
+  log.info(`JusConecta pronto em http://localhost:${port}`, { db: handle.kind, dataDir: env.dataDir })
+
+  let stopping = false
+  const shutdown = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log.info('encerrando', { signal })
+    const force = setTimeout(() => {
+      log.error('encerramento forçado: requisições não terminaram a tempo')
+      process.exit(1)
+    }, SHUTDOWN_GRACE_MS)
+    force.unref()
+    // close() stops new connections and waits for in-flight requests; idle keep-alives are dropped.
+    server.close(async () => {
+      await handle.close().catch((error: unknown) => log.error('erro ao fechar o banco', { error }))
+      releaseLock()
+      process.exit(0)
+    })
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+await main()
