@@ -1,5 +1,6 @@
 import { validator } from 'hono/validator'
 import type { ValidationTargets } from 'hono'
+import { resolver, uniqueSymbol } from 'hono-openapi'
 import type { z } from 'zod'
 import '../lib/zod-pt-br'
 import { ApiError } from './http-error.server'
@@ -7,12 +8,16 @@ import { ApiError } from './http-error.server'
 /**
  * Validates one part of the request with a shared zod schema. A failure answers 400 with the first
  * message (pt-BR, for the toast) and every field's message (for the form); nothing runs after it.
+ *
+ * The middleware also carries the schema under hono-openapi's marker, so GET /api/openapi.json
+ * documents every route's request from the very schema that checks it (docs/decisions/008). The
+ * checking itself stays Hono's own validator: same 400 shape, same types for the typed client.
  */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
   target: Target,
   schema: Schema,
 ) {
-  return validator(target, async (value) => {
+  const middleware = validator(target, async (value) => {
     const result = await schema.safeParseAsync(value)
     if (!result.success) {
       const fields: Record<string, string> = {}
@@ -26,4 +31,5 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     }
     return result.data as z.output<Schema>
   })
+  return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema) } })
 }
