@@ -33,11 +33,33 @@ export async function unwrap<T>(
     )
   }
   if (response.ok) return response.json()
-  const body = (await response.json().catch(() => null)) as ApiErrorBody | null
-  throw new ApiRequestError(
+  throw await errorFromResponse(response)
+}
+
+/**
+ * What the user reads when an answer carries no message of ours (e.g. a reverse proxy's own HTML 429 or
+ * 413 page): by status, so a refused request never turns into 'Erro inesperado'.
+ */
+const FALLBACK_BY_STATUS: Partial<Record<number, { code: string; message: string }>> = {
+  413: { code: 'too_large', message: 'Arquivo ou requisição grande demais.' },
+  429: { code: 'rate_limited', message: 'Muitas tentativas. Aguarde um minuto e tente novamente.' },
+}
+
+/**
+ * The ApiRequestError for a non-2xx answer: the server's `{ error: { code, message } }` (pt-BR), or a
+ * message chosen by status when the body is not ours. Every browser call goes through here.
+ */
+export async function errorFromResponse(response: {
+  status: number
+  json(): Promise<unknown>
+}): Promise<ApiRequestError> {
+  const body = (await response.json().catch(() => null)) as Partial<ApiErrorBody> | null
+  const error = typeof body?.error === 'object' && body.error ? body.error : undefined
+  const fallback = FALLBACK_BY_STATUS[response.status]
+  return new ApiRequestError(
     response.status,
-    body?.error.code ?? `http_${response.status}`,
-    body?.error.message ?? 'Erro inesperado. Tente novamente mais tarde.',
-    body?.error.fields,
+    error?.code ?? fallback?.code ?? `http_${response.status}`,
+    error?.message ?? fallback?.message ?? 'Erro inesperado. Tente novamente mais tarde.',
+    error?.fields,
   )
 }

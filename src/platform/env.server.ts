@@ -6,6 +6,30 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1')
 
+/**
+ * How many reverse proxies in front of the server append to X-Forwarded-For (Express's `trust proxy`):
+ * 'true' = 1, 'false'/unset = 0 (the socket address is the client). See platform/client-ip.server.ts.
+ */
+const trustedHops = z
+  .string()
+  .regex(/^(true|false|\d{1,2})$/, 'use true, false ou o número de proxies (true, false or a hop count)')
+  .optional()
+  .transform((value) => (value === 'true' ? 1 : value === 'false' || !value ? 0 : Number(value)))
+
+const limit = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000_000).default(fallback)
+
+/** Every request limit (issue 7); the defaults are the values the product shipped with. */
+const rateLimitVariables = {
+  RATE_LIMIT_WINDOW_SECONDS: limit(60),
+  RATE_LIMIT_SIGN_IN_MAX: limit(10),
+  RATE_LIMIT_SIGN_UP_MAX: limit(5),
+  RATE_LIMIT_PASSWORD_RESET_MAX: limit(5),
+  RATE_LIMIT_TWO_FACTOR_MAX: limit(10),
+  RATE_LIMIT_AUTH_DEFAULT_MAX: limit(200),
+  RATE_LIMIT_API_MAX: limit(600),
+  RATE_LIMIT_UPLOAD_MAX: limit(30),
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -27,7 +51,8 @@ const envSchema = z.object({
     .string()
     .min(32, 'precisa de 32 caracteres ou mais (needs 32+ characters)')
     .optional(),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: trustedHops,
+  ...rateLimitVariables,
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
 })
 

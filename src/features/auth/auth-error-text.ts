@@ -8,6 +8,8 @@ import { ApiRequestError } from '../../lib/api-client'
  */
 export function authErrorText(t: TFunction<'auth'>, error: unknown): string {
   if (!(error instanceof ApiRequestError)) return t('errors.tryLater')
+  // Every refusal for too many requests reads the same, whatever code the route gave it.
+  if (error.status === 429) return t('errors.rateLimited')
   switch (error.code) {
     case 'INVALID_EMAIL_OR_PASSWORD':
       return t('errors.invalidCredentials')

@@ -1,7 +1,6 @@
 import type { ApiErrorBody } from '../../lib/api-error'
+import { RATE_LIMIT_MESSAGE } from '../../platform/rate-limit.server'
 import { PASSWORD_MIN } from './auth.schema'
-
-export const RATE_LIMIT_MESSAGE = 'Muitas tentativas. Aguarde um minuto e tente novamente.'
 
 /**
  * better-auth answers in English (`{ code, message }`, and a bare English 429). Every error it sends leaves

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useSyncExternalStore } from 'react'
-import { ApiRequestError } from '../../lib/api-client'
-import type { ApiErrorBody } from '../../lib/api-error'
+import { ApiRequestError, errorFromResponse } from '../../lib/api-client'
 import type { UserType } from './auth.schema'
 import type { MeResponse } from './me.schema'
 
@@ -16,14 +15,7 @@ export async function fetchMe(): Promise<MeResponse | null> {
     headers: { accept: 'application/json' },
   })
   if (response.status === 401) return null
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as ApiErrorBody | null
-    throw new ApiRequestError(
-      response.status,
-      body?.error.code ?? 'http',
-      body?.error.message ?? 'Erro inesperado',
-    )
-  }
+  if (!response.ok) throw await errorFromResponse(response)
   return response.json() as Promise<MeResponse>
 }
 

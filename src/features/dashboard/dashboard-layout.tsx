@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, Outlet } from 'react-router'
 import { PageSpinner } from '../../components/page-spinner'
+import { ApiRequestError } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
 import { Button } from '../../components/ui/button'
 import { Separator } from '../../components/ui/separator'
@@ -24,7 +25,14 @@ export function DashboardLayout() {
   const [leaving, setLeaving] = useState(false)
 
   if (session.isPending || (leaving && !session.data)) return <PageSpinner />
-  if (session.isError && !session.data) return <SessionError onRetry={() => void session.refetch()} />
+  if (session.isError && !session.data) {
+    // A 429 says why (too many requests) instead of the generic session error.
+    const reason =
+      session.error instanceof ApiRequestError && session.error.status === 429
+        ? session.error.message
+        : undefined
+    return <SessionError reason={reason} onRetry={() => void session.refetch()} />
+  }
   if (!session.data) return <Navigate to={paths.auth} replace />
 
   return (
@@ -79,7 +87,7 @@ function SkipLink() {
   )
 }
 
-function SessionError({ onRetry }: { onRetry: () => void }) {
+function SessionError({ reason, onRetry }: { reason?: string | undefined; onRetry: () => void }) {
   const { t } = useTranslation('dashboard')
   return (
     <main
@@ -87,7 +95,7 @@ function SessionError({ onRetry }: { onRetry: () => void }) {
       className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center"
     >
       <h1 className="text-xl font-semibold">{t('sessionError.title')}</h1>
-      <p className="text-muted-foreground">{t('sessionError.description')}</p>
+      <p className="text-muted-foreground">{reason ?? t('sessionError.description')}</p>
       <Button onClick={onRetry}>{t('sessionError.retry')}</Button>
     </main>
   )

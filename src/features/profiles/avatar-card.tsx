@@ -42,8 +42,8 @@ export function AvatarCard({ profile, email }: { profile: ProfileDto; email: str
       await upload.mutateAsync(file)
       toast.success(t('toast.avatarUpdated'))
     } catch (error) {
-      // The server's 400/413 carry the spec's texts; anything else gets the generic one.
-      const known = error instanceof ApiRequestError && (error.status === 400 || error.status === 413)
+      // The server's 400/413/429 carry the spec's texts; anything else gets the generic one.
+      const known = error instanceof ApiRequestError && [400, 413, 429].includes(error.status)
       toast.error(t('toast.avatarUploadError'), {
         description: known ? error.message : t('toast.avatarUploadFailed'),
       })
