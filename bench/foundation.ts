@@ -285,7 +285,11 @@ export async function run(flags: string[]) {
 
     step('memória ociosa (PostgreSQL, banco descartável)')
     const postgres = await withPostgresDatabase(async (databaseUrl) => {
-      const pgServer = await startMeasured(path.join(scratch, 'data-pg'), { DATABASE_URL: databaseUrl })
+      // With DATABASE_URL the server requires a shared BETTER_AUTH_SECRET (issue 7, item 8).
+      const pgServer = await startMeasured(path.join(scratch, 'data-pg'), {
+        DATABASE_URL: databaseUrl,
+        BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      })
       try {
         return { rss: await idleRss(pgServer), startToHealthy: pgServer.startToHealthy }
       } finally {

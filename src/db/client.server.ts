@@ -23,7 +23,20 @@ export interface DbHandle {
   ping(): Promise<boolean>
   /** Runs fn while holding a cluster-wide lock (PostgreSQL); PGlite is single-process already. */
   exclusive<T>(fn: () => Promise<T>): Promise<T>
+  /**
+   * Subscribes to NOTIFY on `channel`. PostgreSQL: one dedicated connection per handle, reconnecting with
+   * back-off; PGlite: its in-process `listen`. `onStatus(false)` means notifications may be lost (the
+   * connection is down), `onStatus(true)` that they flow again. Returns the unsubscribe.
+   */
+  listen(channel: string, handlers: ListenHandlers): () => Promise<void>
+  /** Sends NOTIFY on `channel` (delivered on commit, in commit order, to every listener incl. this node). */
+  notify(channel: string, payload: string): Promise<void>
   close(): Promise<void>
+}
+
+export interface ListenHandlers {
+  onNotify: (payload: string) => void
+  onStatus?: (live: boolean) => void
 }
 
 export type DbTarget = { databaseUrl: string } | { pgliteDir: string } | { memory: true }
@@ -34,6 +47,7 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     // A failing idle client must not crash the process; /api/health reports the outage instead.
     pool.on('error', () => {})
     const db = drizzlePg({ client: pool, schema })
+    const listeners = new Set<() => Promise<void>>()
     return {
       db,
       kind: 'postgres',
@@ -48,7 +62,20 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
           lockClient.release()
         }
       },
-      close: () => pool.end(),
+      listen: (channel, handlers) => {
+        const stop = listenPg(target.databaseUrl, channel, handlers)
+        const unsubscribe = async () => {
+          listeners.delete(unsubscribe)
+          await stop()
+        }
+        listeners.add(unsubscribe)
+        return unsubscribe
+      },
+      notify: (channel, payload) => notify(db, channel, payload),
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()))
+        await pool.end()
+      },
     }
   }
   let dataDir: string | undefined
@@ -66,7 +93,85 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     kind: 'pglite',
     ping: () => ping(db),
     exclusive: (fn) => fn(),
+    listen: (channel, handlers) => {
+      // PGlite runs in this process: a notification is delivered as soon as the notifying statement commits.
+      const subscribed = client.listen(channel, handlers.onNotify).then((unlisten) => {
+        handlers.onStatus?.(true)
+        return unlisten
+      })
+      subscribed.catch(() => handlers.onStatus?.(false))
+      return async () => {
+        handlers.onStatus?.(false)
+        if (client.closed) return
+        const unlisten = await subscribed.catch(() => undefined)
+        await unlisten?.().catch(() => {})
+      }
+    },
+    notify: (channel, payload) => notify(db, channel, payload),
     close: () => client.close(),
+  }
+}
+
+async function notify(db: Database, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`)
+}
+
+const RECONNECT_MIN_MS = 250
+const RECONNECT_MAX_MS = 10_000
+
+/**
+ * LISTEN on a connection of its own (a pooled one would lose the subscription when released). Any error
+ * or end reports the feed down and reconnects with exponential back-off until stopped.
+ */
+function listenPg(connectionString: string, channel: string, handlers: ListenHandlers): () => Promise<void> {
+  let stopped = false
+  let client: pg.Client | undefined
+  let retry: NodeJS.Timeout | undefined
+  let delay = RECONNECT_MIN_MS
+
+  const connect = async () => {
+    retry = undefined
+    if (stopped) return
+    const current = new pg.Client({ connectionString, keepAlive: true })
+    client = current
+    let down = false
+    const lost = () => {
+      if (down) return
+      down = true
+      if (client === current) client = undefined
+      current.end().catch(() => {})
+      handlers.onStatus?.(false)
+      if (!stopped) {
+        retry = setTimeout(() => void connect(), delay)
+        retry.unref()
+        delay = Math.min(delay * 2, RECONNECT_MAX_MS)
+      }
+    }
+    current.on('error', lost)
+    current.on('end', lost)
+    current.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '')
+    })
+    try {
+      await current.connect()
+      await current.query(`LISTEN ${current.escapeIdentifier(channel)}`)
+    } catch {
+      lost()
+      return
+    }
+    if (down) return
+    delay = RECONNECT_MIN_MS
+    handlers.onStatus?.(true)
+  }
+  void connect()
+
+  return async () => {
+    stopped = true
+    if (retry) clearTimeout(retry)
+    const current = client
+    client = undefined
+    handlers.onStatus?.(false)
+    await current?.end().catch(() => {})
   }
 }
 

@@ -1,8 +1,11 @@
 import type { DbHandle } from '../db/client.server'
 import { createAuth } from '../features/auth/auth.server'
+import { createSessionCache } from '../features/auth/session.server'
+import { createMembershipCache } from '../features/offices/offices.public.server'
 import type { AppDeps } from '../platform/app-env.server'
 import type { Env } from '../platform/env.server'
 import { createMailer, type Mailer } from '../platform/mailer.server'
+import { UserChanges } from '../platform/user-cache.server'
 
 /** Wires the per-process dependencies; tests call it with their own database and environment. */
 export function buildDeps(
@@ -11,6 +14,11 @@ export function buildDeps(
   secret: string,
   mailer: Mailer = createMailer(env),
 ): AppDeps {
+  // One change feed per app: the caches stay off until its LISTEN is up, and DbHandle.close() ends it.
+  const changes = new UserChanges()
+  const sessionCache = createSessionCache(changes)
+  const membershipCache = createMembershipCache(changes)
+  changes.follow(handle)
   return {
     env,
     db: handle.db,
@@ -18,5 +26,7 @@ export function buildDeps(
     auth: createAuth({ db: handle.db, env, mailer, secret }),
     mailer,
     ping: handle.ping,
+    sessionCache,
+    membershipCache,
   }
 }

@@ -11,7 +11,7 @@ import { createApp } from './app.server'
 import { buildDeps } from './build-deps.server'
 import { EnvError, loadEnv, type Env } from '../platform/env.server'
 import { log } from '../platform/log.server'
-import { resolveAuthSecret } from './secret.server'
+import { missingSharedSecret, resolveAuthSecret } from './secret.server'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
@@ -30,6 +30,8 @@ async function main() {
     throw error
   }
   log.setLevel(env.LOG_LEVEL)
+  const secretProblem = missingSharedSecret(env)
+  if (secretProblem) fail(secretProblem)
 
   // Before anything touches data: one server per DATA_DIR (PGlite has no lock of its own).
   let releaseLock = () => {}

@@ -54,7 +54,22 @@ describe('server start-up', () => {
     const run = start({ PORT: 'abc', DATA_DIR: tempDir() })
     expect(await run.exited).toBe(1)
     expect(run.output()).toMatch(/Variável de ambiente inválida PORT="abc"/)
-  })
+  }, 30_000)
+
+  it('refuses DATABASE_URL without BETTER_AUTH_SECRET before touching anything', async () => {
+    const dataDir = path.join(tempDir(), 'data')
+    const run = start({
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/nothing',
+      BETTER_AUTH_SECRET: '',
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+    })
+    expect(await run.exited).toBe(1)
+    const lines = run.output().trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^Erro ao iniciar o JusConecta: defina BETTER_AUTH_SECRET .*DATABASE_URL/)
+    expect(fs.existsSync(dataDir)).toBe(false)
+  }, 30_000)
 
   it('refuses a second server on the same DATA_DIR and a busy port, then shuts down cleanly on SIGTERM', async () => {
     const dataDir = tempDir()

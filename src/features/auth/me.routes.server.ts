@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { AppEnv } from '../../platform/app-env.server'
 import { unauthorized } from '../../platform/http-error.server'
-import { offices, officeMembers } from '../offices/offices.table.server'
+import { findActiveMembership } from '../offices/offices.public.server'
 import { ensureProfile, getProfileByUserId } from '../profiles/profiles.public.server'
 import { toProfileDto } from '../profiles/profiles.public.server'
 import type { MeResponse } from './me.schema'
@@ -14,14 +13,9 @@ export const meRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const db = c.var.db
   const existed = await getProfileByUserId(db, user.id)
   const profile = existed ?? (await ensureProfile(db, user))
-  const [role, [office]] = await Promise.all([
+  const [role, membership] = await Promise.all([
     getPlatformRole(db, user.id),
-    db
-      .select({ id: offices.id, nome: offices.nome, nivelAcesso: officeMembers.nivelAcesso })
-      .from(officeMembers)
-      .innerJoin(offices, eq(offices.id, officeMembers.officeId))
-      .where(and(eq(officeMembers.userId, user.id), eq(officeMembers.ativo, true)))
-      .limit(1),
+    findActiveMembership(db, user.id),
   ])
   c.header('Cache-Control', 'no-store')
   return c.json<MeResponse>({
@@ -35,6 +29,8 @@ export const meRoutes = new Hono<AppEnv>().get('/', async (c) => {
     profile: toProfileDto(profile),
     profileCreated: !existed,
     role,
-    office: office ?? null,
+    office: membership
+      ? { id: membership.officeId, nome: membership.officeName, nivelAcesso: membership.nivelAcesso }
+      : null,
   })
 })

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { jsonRequest, lawyerSignUp, signUp } from '../../test/accounts'
+import { followConfirmationLink } from '../../test/confirm-email'
 import { profiles } from '../profiles/profiles.table.server'
 
 let t: TestApp
@@ -31,8 +32,11 @@ describe('GET /api/me', () => {
     expect(me.profileCreated).toBe(false)
   })
 
-  it('grants superadmin to the MASTER_EMAIL account', async () => {
+  it('grants superadmin to the MASTER_EMAIL account once its address is confirmed', async () => {
     const { cookie } = await signUp(t, lawyerSignUp({ email: 'MASTER@example.com' }))
+    const before = await (await t.app.request('/api/me', { headers: { cookie } })).json()
+    expect(before.role).toBe('user')
+    await followConfirmationLink(t, 'master@example.com', cookie)
     const me = await (await t.app.request('/api/me', { headers: { cookie } })).json()
     expect(me.role).toBe('superadmin')
   })

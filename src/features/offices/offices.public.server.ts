@@ -1,2 +1,9 @@
 // The offices feature's server surface: what other features may use of it (ESLint keeps the rest private).
 export { requireOffice } from './require-office.server'
+export {
+  createMembershipCache,
+  createOwnOffice,
+  findActiveMembership,
+  hasAnyMembership,
+  type Membership,
+} from './membership.server'

@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../../platform/app-env.server'
 import { forbidden, unauthorized } from '../../platform/http-error.server'
-import { officeMembers } from './offices.table.server'
+import { getActiveMembership } from './membership.server'
 import { can, type Capability, type NivelAcesso } from './permissions'
 
 export interface OfficeContext {
@@ -13,17 +12,14 @@ export interface OfficeContext {
 
 /**
  * The one authorisation step of every office route: resolves the session's office membership on the
- * server (never from the request) and checks the capability. No membership or no capability → 403.
+ * server (never from the request, cached per node for seconds and evicted on any change) and checks the
+ * capability. No membership or no capability → 403.
  */
 export function requireOffice(capability: Capability) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const user = c.var.user
     if (!user) throw unauthorized()
-    const [membership] = await c.var.db
-      .select({ officeId: officeMembers.officeId, nivelAcesso: officeMembers.nivelAcesso })
-      .from(officeMembers)
-      .where(and(eq(officeMembers.userId, user.id), eq(officeMembers.ativo, true)))
-      .limit(1)
+    const membership = await getActiveMembership(c.var.db, c.var.deps.membershipCache, user.id)
     if (!membership || !can(membership.nivelAcesso, capability)) throw forbidden()
     c.set('office', { id: membership.officeId, nivelAcesso: membership.nivelAcesso, userId: user.id })
     await next()

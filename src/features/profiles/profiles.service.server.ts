@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
-import { offices, officeMembers } from '../offices/offices.table.server'
+import { createOwnOffice, hasAnyMembership } from '../offices/offices.public.server'
 import { cidade, estado } from '../reference/reference.table.server'
 import { FEE_RANGE_MESSAGE, PROFILE_FIELDS_BY_TYPE, type UpdateProfileData } from './profiles.schema'
 import { profiles } from './profiles.table.server'
@@ -43,19 +43,7 @@ export async function ensureProfile(
       if (!row) throw new Error('profile vanished during creation')
       return row
     }
-    const [membership] = await tx
-      .select()
-      .from(officeMembers)
-      .where(eq(officeMembers.userId, user.id))
-      .limit(1)
-    if (!membership) {
-      const [office] = await tx
-        .insert(offices)
-        .values({ nome: `Escritório ${created.nomeCompleto}`, createdBy: user.id })
-        .returning({ id: offices.id })
-      if (office)
-        await tx.insert(officeMembers).values({ officeId: office.id, userId: user.id, nivelAcesso: 'socio' })
-    }
+    if (!(await hasAnyMembership(tx, user.id))) await createOwnOffice(tx, user.id, created.nomeCompleto)
     return created
   })
 }
