@@ -40,7 +40,19 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromium,
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
+  projects: [
+    // The master account is signed up and confirmed once, before the specs that sign in as it.
+    {
+      name: 'master',
+      testMatch: /master\.setup\.ts/,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+    {
+      name: 'chromium',
+      dependencies: ['master'],
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+  ],
   // The production build (`npm start`) on a fresh, throwaway DATA_DIR.
   webServer: {
     command: 'node e2e/serve.mjs',

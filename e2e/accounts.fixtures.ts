@@ -3,6 +3,7 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { E2E_MASTER_EMAIL } from '../playwright.config'
 
 // Shared by e2e/auth.spec.ts and e2e/dashboard.spec.ts.
 
@@ -135,4 +136,16 @@ export async function mailedLink(email: string): Promise<string> {
     .toBe(true)
   if (!link) throw new Error(`the e-mail to ${email} has no link`)
   return link
+}
+
+/**
+ * Signs the MASTER_EMAIL account in through `request`: e2e/master.setup.ts (run before every spec) signed it up
+ * and confirmed its address, which superadmin waits for. The request context then holds a superadmin session.
+ */
+export async function signInAsConfirmedMaster(request: APIRequestContext) {
+  const signIn = await request.post('/api/auth/sign-in/email', {
+    data: { email: E2E_MASTER_EMAIL, password: PASSWORD },
+  })
+  expect(signIn.status(), await signIn.text()).toBe(200)
+  expect((await (await request.get('/api/me')).json()).role).toBe('superadmin')
 }

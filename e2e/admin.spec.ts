@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, request, test, type APIRequestContext, type Browser } from '@playwright/test'
+import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { lawyerSignUp } from '../src/test/accounts'
 import { E2E_MASTER_EMAIL } from '../playwright.config'
+import { signInAsConfirmedMaster } from './accounts.fixtures'
 
 // Admin screens (spec §2 "Admin home/Users/Profiles", §6 access rules) and the superadmin simulation (§4).
+// The master account's first steps (sign-up, proving it owns its mailbox) are e2e/master.setup.ts.
 
 const baseURL = `http://localhost:${process.env.E2E_PORT ?? 3100}`
 const suffix = Math.random().toString(36).slice(2, 8)
@@ -25,7 +28,7 @@ async function signUpOrSignIn(api: APIRequestContext, data: ReturnType<typeof la
       )
       continue
     }
-    // The master may already exist (another spec of the same run signed it up): sign in instead.
+    // Already signed up (a retry of this spec): sign in instead.
     const signIn = await api.post('/api/auth/sign-in/email', {
       data: { email: data.email, password: data.password },
     })
@@ -39,18 +42,47 @@ async function contextFor(browser: Browser, storageState: StorageState) {
   return browser.newContext({ baseURL, storageState })
 }
 
+/** A browser acting as its own client address (trusted X-Forwarded-For), clear of others' sign-in limits. */
+function ownAddress() {
+  const [a, b, c] = randomBytes(3)
+  return { 'x-forwarded-for': `10.${a}.${b}.${(c ?? 0) % 250 || 1}` }
+}
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text })
+
+async function signInThroughForm(page: Page) {
+  await page.goto('/auth')
+  await page.getByLabel('Email').fill(master.email)
+  await page.getByLabel('Senha').fill(master.password)
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+}
+
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
-  const masterApi = await request.newContext({ baseURL })
-  await signUpOrSignIn(masterApi, master)
-  masterState = await masterApi.storageState()
-  await masterApi.dispose()
   const memberApi = await request.newContext({ baseURL })
   await signUpOrSignIn(memberApi, member)
   memberState = await memberApi.storageState()
   await memberApi.dispose()
+  // The master account was signed up and confirmed by e2e/master.setup.ts (a project every spec depends on).
+  const masterApi = await request.newContext({ baseURL, extraHTTPHeaders: ownAddress() })
+  await signInAsConfirmedMaster(masterApi)
+  // The session only: the browser's localStorage (language, theme) must not follow into the tests, which
+  // open the admin as a fresh device would.
+  masterState = { cookies: (await masterApi.storageState()).cookies, origins: [] }
+  await masterApi.dispose()
+})
+
+test('[ADMIN] the confirmed master signs in to /admin with the SuperAdmin toast', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: ownAddress() })
+  const page = await context.newPage()
+  await signInThroughForm(page)
+  await expect(toast(page, 'Login de SuperAdmin realizado!')).toContainText(
+    'Redirecionando para o painel administrativo...',
+  )
+  await expect(page).toHaveURL(/\/admin$/)
+  await context.close()
 })
 
 test('[ADMIN] a normal user is turned away from every admin screen', async ({ browser }) => {

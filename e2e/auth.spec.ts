@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test'
-import { E2E_MASTER_EMAIL } from '../playwright.config'
 import {
   chooseCity,
   expect,
@@ -198,21 +197,7 @@ test('[AUTH] sign-in: wrong password is refused without telling whether the e-ma
   await expect(page).toHaveURL(/\/dashboard$/)
 })
 
-test('[AUTH] the master account lands on /admin with the SuperAdmin toast', async ({ page, request }) => {
-  const master = lawyerData({ email: E2E_MASTER_EMAIL, nomeCompleto: 'Mestre JusConecta' })
-  const created = await request.post('/api/auth/sign-up', { data: master })
-  // Another spec of the run may have created it already (same password, see e2e/admin.spec.ts).
-  expect([201, 409, 429]).toContain(created.status())
-
-  await page.goto('/auth')
-  await page.getByLabel('Email').fill(E2E_MASTER_EMAIL)
-  await page.getByLabel('Senha').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-  await expect(toast(page, 'Login de SuperAdmin realizado!')).toContainText(
-    'Redirecionando para o painel administrativo...',
-  )
-  await expect(page).toHaveURL(/\/admin$/)
-})
+// The master account (superadmin only after its address is confirmed) is covered in e2e/admin.spec.ts.
 
 test('[AUTH] sign out from the home page', async ({ page }) => {
   await signUpViaApi(page.context().request, lawyerData())

@@ -3,8 +3,8 @@ import { E2E_MASTER_EMAIL } from '../playwright.config'
 import {
   expect,
   lawyerData,
-  PASSWORD,
   seriousViolations,
+  signInAsConfirmedMaster,
   signUpViaApi,
   studentData,
   test,
@@ -98,16 +98,8 @@ test('[DASHBOARD] a student sees only the main menu and the student panel', asyn
 test('[DASHBOARD] the superadmin sees the system group, the debug card and the role badge', async ({
   page,
 }) => {
-  const master = lawyerData({ email: E2E_MASTER_EMAIL, nomeCompleto: 'Mestre JusConecta' })
-  const request = page.context().request
-  const signUp = await request.post('/api/auth/sign-up', { data: master })
-  if (signUp.status() !== 201) {
-    // Created earlier in this run (other specs use the same password).
-    const signIn = await request.post('/api/auth/sign-in/email', {
-      data: { email: E2E_MASTER_EMAIL, password: PASSWORD },
-    })
-    expect(signIn.status()).toBe(200)
-  }
+  // Superadmin only once the master address is confirmed through the mailed link (issue 7).
+  await signInAsConfirmedMaster(page.context().request)
   await page.goto('/dashboard')
   await expect(groupHeading(page, 'Gestão do Sistema')).toBeVisible()
   const nav = page.getByRole('navigation', { name: 'Menu do painel' })

@@ -49,7 +49,7 @@ function progress(label: string, started: number) {
 }
 
 /** The lawyer's user id and office; creates the lawyer when the e-mail is new. */
-async function ensureLawyer(db: Database, email: string, password: string | undefined, masterEmail?: string) {
+async function ensureLawyer(db: Database, email: string, password: string | undefined) {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
   let userId = existing?.id
   if (!userId) {
@@ -66,7 +66,7 @@ async function ensureLawyer(db: Database, email: string, password: string | unde
       oabNumero: String(100000 + Math.floor(Math.random() * 800000)),
       oabEstado: 'SP',
     })
-    ;({ userId } = await createAccount(db, { MASTER_EMAIL: masterEmail }, data))
+    ;({ userId } = await createAccount(db, data))
     console.log(`Advogada criada: ${email}`)
     console.log(`Senha: ${chosen}`)
   } else {
@@ -133,7 +133,7 @@ async function main() {
   try {
     await runMigrations(handle)
     await seedReferenceData(handle.db)
-    const { userId, officeId } = await ensureLawyer(handle.db, email, values.password, env.MASTER_EMAIL)
+    const { userId, officeId } = await ensureLawyer(handle.db, email, values.password)
 
     const started = Date.now()
     console.log(

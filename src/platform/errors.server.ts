@@ -14,7 +14,10 @@ const MESSAGES: Partial<Record<number, string>> = {
   429: 'Muitas tentativas. Aguarde um minuto e tente novamente.',
 }
 
-/** Every error leaves as JSON with a pt-BR message; a 500 never carries a stack trace or SQL. */
+/**
+ * Every error leaves as JSON with a pt-BR message; a 500 never carries a stack trace or SQL, only the
+ * request id of its log line (also in the X-Request-Id header).
+ */
 export const onError: ErrorHandler = (error, c) => {
   if (error instanceof ApiError) {
     const body: ApiErrorBody = { error: { code: error.code, message: error.message, fields: error.fields } }
@@ -29,9 +32,13 @@ export const onError: ErrorHandler = (error, c) => {
         : (MESSAGES[status] ?? 'Erro inesperado. Tente novamente mais tarde.')
     return c.json<ApiErrorBody>({ error: { code: `http_${status}`, message } }, status)
   }
-  log.error('request failed', { method: c.req.method, path: c.req.path, error })
-  return c.json<ApiErrorBody>(
-    { error: { code: 'internal', message: 'Erro inesperado. Tente novamente mais tarde.' } },
+  // Never the error's message, its SQL parameters, the raw path or the body: personal data stays out of
+  // the log (log.server.ts keeps only class, code, constraint, table and column). The route pattern
+  // ('/api/clients/:id') and the request id are enough to find and reproduce the failure.
+  const requestId = c.get('requestId')
+  log.error('request failed', { requestId, method: c.req.method, route: c.req.routePath, error })
+  return c.json<ApiErrorBody & { requestId?: string }>(
+    { error: { code: 'internal', message: 'Erro inesperado. Tente novamente mais tarde.' }, requestId },
     500,
   )
 }

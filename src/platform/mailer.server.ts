@@ -40,11 +40,8 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'dataDir'
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
       )
       await fs.writeFile(file, info.message as Buffer)
-      log.info('e-mail gravado na caixa de saída (sem SMTP_URL)', {
-        to: message.to,
-        subject: message.subject,
-        file,
-      })
+      // No recipient in the log (personal data): the file name (a timestamp) is enough to open the message.
+      log.info('e-mail gravado na caixa de saída (sem SMTP_URL)', { subject: message.subject, file })
     },
   }
 }

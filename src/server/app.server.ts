@@ -4,12 +4,14 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import type { AppDeps, AppEnv } from '../platform/app-env.server'
 import { onApiNotFound, onError } from '../platform/errors.server'
+import { requestId } from '../platform/request-id.server'
 import { sameOriginOnly, securityHeaders } from './security.server'
-import { loadSession } from '../features/auth/session.server'
+import { loadSession, settleAuthChanges } from '../features/auth/session.server'
 import { ApiError } from '../platform/http-error.server'
+import { clientIp } from '../platform/client-ip.server'
+import { createBatchedRateLimiter, uploadRateLimit } from '../platform/rate-limit.server'
 import { CLIENT_IP_HEADER } from '../features/auth/auth.server'
 import { authRoutes } from '../features/auth/auth.routes.server'
 import { localizeAuthResponse } from '../features/auth/auth-errors.server'
@@ -21,9 +23,10 @@ import { settingsRoutes } from '../features/settings/settings.routes.server'
 import { adminRoutes } from '../features/admin/admin.routes.server'
 import { avatarFileRoutes, profileRoutes } from '../features/profiles/profiles.routes.server'
 import { APP_VERSION } from './version.server'
+import { openApiRoutes } from './openapi-docs.server'
 
 /** Every JSON route under /api. Its type is what the browser's typed client (`hono/client`) sees. */
-function createApiRoutes() {
+export function createApiRoutes() {
   return new Hono<AppEnv>()
     .get('/health', async (c) => {
       const ok = await c.var.deps.ping()
@@ -46,19 +49,6 @@ function createApiRoutes() {
 
 export type AppType = ReturnType<typeof createApiRoutes>
 
-/** Client address for rate limits: the socket's, or X-Forwarded-For's first hop only behind TRUST_PROXY. */
-function clientIp(c: Context<AppEnv>, trustProxy: boolean): string | undefined {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
-  try {
-    return getConnInfo(c as never).remote.address
-  } catch {
-    return undefined // app.request() in tests has no socket
-  }
-}
-
 export interface CreateAppOptions {
   /** Folder of the built SPA (dist/client); omitted in API tests. */
   clientDir?: string
@@ -67,6 +57,7 @@ export interface CreateAppOptions {
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>()
   app.onError(onError)
+  app.use(requestId())
   app.use(securityHeaders(deps.env.publicUrl.startsWith('https://')))
   app.use(compress())
 
@@ -95,8 +86,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     c.req.raw = new Request(c.req.raw, { headers })
     await next()
   })
+  app.use('/api/auth/*', settleAuthChanges)
   app.use('/api/*', loadSession)
-  app.route('/api', createApiRoutes())
+  mountUserLimits(app, deps)
+  const apiRoutes = createApiRoutes()
+  app.route('/api', apiRoutes)
+  app.route('/api', openApiRoutes(apiRoutes))
   app.on(['GET', 'POST'], '/api/auth/*', async (c) =>
     localizeAuthResponse(await deps.auth.handler(c.req.raw)),
   )
@@ -104,6 +99,26 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   if (options.clientDir) mountSpa(app, options.clientDir)
   return app
+}
+
+/**
+ * Per-user limits (issue 7) on every signed-in /api request except better-auth's (limited per address by
+ * better-auth) and the health check: data routes decide in memory and share their counts in the background
+ * (no database round trip on the request path); uploads, rare and heavy, count exactly in the table.
+ */
+function mountUserLimits(app: Hono<AppEnv>, deps: AppDeps) {
+  const dataLimiter = createBatchedRateLimiter(deps.db, {
+    name: 'api',
+    windowSeconds: deps.env.RATE_LIMIT_WINDOW_SECONDS,
+    max: deps.env.RATE_LIMIT_API_MAX,
+  })
+  const userOf = (c: Context<AppEnv>) => {
+    const route = c.req.path
+    if (route === '/api/health' || route.startsWith('/api/auth/')) return undefined
+    return c.var.user?.id
+  }
+  app.use('/api/*', dataLimiter.middleware(userOf))
+  app.use('/api/*', uploadRateLimit(userOf))
 }
 
 function mountSpa(app: Hono<AppEnv>, clientDir: string) {

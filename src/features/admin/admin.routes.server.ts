@@ -3,6 +3,7 @@ import type { AppEnv } from '../../platform/app-env.server'
 import { unauthorized } from '../../platform/http-error.server'
 import { requireRole } from '../auth/auth.public.server'
 import { validate } from '../../platform/validate.server'
+import { recordUserAudit } from '../audit/audit.public.server'
 import {
   adminProfilesQuerySchema,
   userIdParamSchema,
@@ -20,17 +21,42 @@ export const adminRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store')
   })
   .get('/stats', async (c) => c.json<AdminStats>(await getAdminStats(c.var.db)))
-  .get('/profiles', validate('query', adminProfilesQuerySchema), async (c) =>
-    c.json<AdminProfilesPage>(await listAdminProfiles(c.var.db, c.var.deps.env, c.req.valid('query'))),
-  )
+  // Every profile's e-mail and phone: each listing is logged (filters and row count, never the rows)
+  // before the page leaves; office_id is null for platform actions.
+  .get('/profiles', validate('query', adminProfilesQuerySchema), async (c) => {
+    const query = c.req.valid('query')
+    const page = await listAdminProfiles(c.var.db, c.var.deps.env, query)
+    await recordUserAudit(c, {
+      action: 'admin.profiles_list',
+      entity: 'profile',
+      details: {
+        filters: {
+          search: query.search ?? null,
+          type: query.type ?? 'todos',
+          role: query.role ?? 'todos',
+          by: query.by,
+          limit: query.limit,
+          offset: query.offset,
+        },
+        rowCount: page.items.length,
+        total: page.total,
+      },
+    })
+    return c.json<AdminProfilesPage>(page)
+  })
   .post('/users/:userId/roles/admin', validate('param', userIdParamSchema), async (c) => {
     const { userId } = c.req.valid('param')
-    return c.json<RoleChangeResult>({ userId, role: await grantAdmin(c.var.db, userId) })
+    const role = await grantAdmin(c.var.db, userId, (tx, details) =>
+      recordUserAudit(c, { action: 'admin.role_grant', entity: 'user', entityId: userId, details }, tx),
+    )
+    return c.json<RoleChangeResult>({ userId, role })
   })
   .delete('/users/:userId/roles/admin', validate('param', userIdParamSchema), async (c) => {
     const actor = c.var.user
     if (!actor) throw unauthorized()
     const { userId } = c.req.valid('param')
-    const role = await revokeAdmin(c.var.db, c.var.deps.env, actor.id, userId)
+    const role = await revokeAdmin(c.var.db, c.var.deps.env, actor.id, userId, (tx, details) =>
+      recordUserAudit(c, { action: 'admin.role_revoke', entity: 'user', entityId: userId, details }, tx),
+    )
     return c.json<RoleChangeResult>({ userId, role })
   })

@@ -1,6 +1,10 @@
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { jsonRequest, lawyerSignUp, SAO_PAULO, signUp } from '../../test/accounts'
+import { followConfirmationLink } from '../../test/confirm-email'
+import { auditLog } from '../audit/audit.table.server'
+import { users } from '../auth/auth.table.server'
 import { userRoles } from '../profiles/profiles.table.server'
 import type { SignUpInput } from '../auth/auth.schema'
 import type { AdminProfileItem } from './admin.schema'
@@ -48,6 +52,8 @@ const entity = (nomeCompleto: string) => ({
 beforeAll(async () => {
   t = await createTestApp({ MASTER_EMAIL: MASTER })
   master = await account(lawyerSignUp({ email: MASTER, nomeCompleto: 'Mestre da Plataforma' }))
+  // Superadmin only once the master address is confirmed (issue 7): follow the mailed link.
+  await followConfirmationLink(t, MASTER, master.cookie)
   plain = await account(lawyerSignUp({ nomeCompleto: 'José Álvares' }))
   admin = await account(lawyerSignUp({ nomeCompleto: 'Adelaide Admin' }))
   await t.handle.db.insert(userRoles).values({ userId: admin.id, role: 'admin' })
@@ -219,6 +225,8 @@ describe('granting and revoking the admin role', () => {
 
     // A second superadmin can't demote the master either.
     const other = await account()
+    // A superadmin row counts only on a confirmed address (the master account rule).
+    await t.handle.db.update(users).set({ emailVerified: true }).where(eq(users.id, other.id))
     await t.handle.db.insert(userRoles).values({ userId: other.id, role: 'superadmin' })
     const masterDemotion = await t.app.request(
       `/api/admin/users/${master.id}/roles/admin`,
@@ -235,5 +243,112 @@ describe('granting and revoking the admin role', () => {
     )
     expect(response.status).toBe(403)
     expect((await (await get('/api/me', plain.cookie)).json()).role).toBe('user')
+  })
+})
+
+describe('audit of admin actions (office_id null)', () => {
+  // A superadmin by role row (not the master account, whose promotion has rules of its own).
+  let root: { cookie: string; id: string }
+  beforeAll(async () => {
+    // The role row goes in before this user's first request (nothing of theirs is cached yet).
+    const { cookie, email } = await signUp(t, lawyerSignUp({ nomeCompleto: 'Raiz Superadmin' }))
+    const [user] = await t.handle.db.select({ id: users.id }).from(users).where(eq(users.email, email))
+    if (!user) throw new Error('sign-up left no user')
+    // A superadmin row counts only on a confirmed address (the master account rule).
+    await t.handle.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id))
+    await t.handle.db.insert(userRoles).values({ userId: user.id, role: 'superadmin' })
+    root = { cookie, id: user.id }
+  })
+  const rowsOf = (action: string, entityId?: string) =>
+    t.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), entityId ? eq(auditLog.entityId, entityId) : undefined))
+      .orderBy(auditLog.createdAt)
+
+  it('writes admin.role_grant and admin.role_revoke rows (actor, target), none for a refused revoke', async () => {
+    const target = await account()
+    await t.app.request(
+      `/api/admin/users/${target.id}/roles/admin`,
+      jsonRequest('POST', undefined, root.cookie),
+    )
+    await t.app.request(
+      `/api/admin/users/${target.id}/roles/admin`,
+      jsonRequest('POST', undefined, root.cookie),
+    )
+    const grants = await rowsOf('admin.role_grant', target.id)
+    expect(grants.map((row) => row.details)).toEqual([{ alreadyAdmin: false }, { alreadyAdmin: true }])
+    expect(grants[0]).toMatchObject({ officeId: null, actorUserId: root.id, entity: 'user' })
+
+    const revoke = await t.app.request(
+      `/api/admin/users/${target.id}/roles/admin`,
+      jsonRequest('DELETE', undefined, root.cookie),
+    )
+    expect(revoke.status).toBe(200)
+    const revokes = await rowsOf('admin.role_revoke', target.id)
+    expect(revokes).toHaveLength(1)
+    expect(revokes[0]).toMatchObject({
+      officeId: null,
+      actorUserId: root.id,
+      details: { removed: ['admin'] },
+    })
+
+    // A refused revoke (the caller themselves) changes nothing and writes nothing.
+    await t.app.request(
+      `/api/admin/users/${root.id}/roles/admin`,
+      jsonRequest('DELETE', undefined, root.cookie),
+    )
+    expect(await rowsOf('admin.role_revoke', root.id)).toHaveLength(0)
+  })
+
+  it('writes admin.profiles_list with the filters and the row count, never the rows', async () => {
+    const before = (await rowsOf('admin.profiles_list')).length
+    const response = await get('/api/admin/profiles?type=estudante&search=estela&limit=10', root.cookie)
+    const page = (await response.json()) as { items: AdminProfileItem[]; total: number }
+    expect(page.items.length).toBeGreaterThan(0)
+    const rows = await rowsOf('admin.profiles_list')
+    expect(rows).toHaveLength(before + 1)
+    const last = rows[rows.length - 1]
+    expect(last).toMatchObject({
+      officeId: null,
+      actorUserId: root.id,
+      entity: 'profile',
+      details: {
+        filters: {
+          search: 'estela',
+          type: 'estudante',
+          role: 'todos',
+          by: 'name_or_type',
+          limit: 10,
+          offset: 0,
+        },
+        rowCount: page.items.length,
+        total: page.total,
+      },
+    })
+    expect(JSON.stringify(last?.details)).not.toContain('@example.com')
+  })
+
+  it('rolls a grant back when its audit row cannot be written (500 pt-BR, role unchanged)', async () => {
+    const target = await account()
+    await t.handle.db.execute(sql`
+      create function test_fail_grant_audit() returns trigger language plpgsql as $$
+      begin raise exception 'audit unavailable'; end $$`)
+    await t.handle.db.execute(sql`
+      create trigger test_fail_grant_audit before insert on audit_log for each row
+      when (new.action = 'admin.role_grant') execute function test_fail_grant_audit()`)
+    try {
+      const response = await t.app.request(
+        `/api/admin/users/${target.id}/roles/admin`,
+        jsonRequest('POST', undefined, root.cookie),
+      )
+      expect(response.status).toBe(500)
+      expect((await response.json()).error.message).toBe('Erro inesperado. Tente novamente mais tarde.')
+      const roles = await t.handle.db.select().from(userRoles).where(eq(userRoles.userId, target.id))
+      expect(roles.map((row) => row.role)).not.toContain('admin')
+    } finally {
+      await t.handle.db.execute(sql`drop trigger test_fail_grant_audit on audit_log`)
+      await t.handle.db.execute(sql`drop function test_fail_grant_audit()`)
+    }
   })
 })

@@ -10,6 +10,12 @@ import { cidade, estado } from '../reference/reference.table.server'
 import { signInEvents } from '../settings/settings.table.server'
 import type { AdminProfileItem, AdminProfilesPage, AdminProfilesQuery, AdminStats } from './admin.schema'
 
+/** The request's database or the transaction of a role change (which its audit row joins). */
+type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/** Writes the audit row of a change inside that change's transaction (see admin.routes.server.ts). */
+export type AuditInTransaction = (tx: Executor, details: Record<string, unknown>) => Promise<void>
+
 /** Midnight of today in Brazil, as an instant (the server itself may run in UTC). */
 const startOfTodayBR = sql`(date_trunc('day', now() at time zone 'America/Sao_Paulo') at time zone 'America/Sao_Paulo')`
 
@@ -116,32 +122,53 @@ export async function listAdminProfiles(
   return { items, total: totalRow?.count ?? 0 }
 }
 
-async function findUser(db: Database, userId: string) {
+async function findUser(db: Executor, userId: string) {
   const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId))
   if (!user) throw notFound('Usuário não encontrado.')
   return user
 }
 
-export async function grantAdmin(db: Database, userId: string): Promise<PlatformRoleName> {
-  await findUser(db, userId)
-  await db.insert(userRoles).values({ userId, role: 'admin' }).onConflictDoNothing()
+/** Grants admin; the grant and its audit row commit together or not at all. */
+export async function grantAdmin(
+  db: Database,
+  userId: string,
+  audit: AuditInTransaction,
+): Promise<PlatformRoleName> {
+  await db.transaction(async (tx) => {
+    await findUser(tx, userId)
+    const added = await tx
+      .insert(userRoles)
+      .values({ userId, role: 'admin' })
+      .onConflictDoNothing()
+      .returning({ role: userRoles.role })
+    await audit(tx, { alreadyAdmin: added.length === 0 })
+  })
   return getPlatformRole(db, userId)
 }
 
-/** Takes every admin role away (back to 'user'), except from the caller and the master account. */
+/**
+ * Takes every admin role away (back to 'user'), except from the caller and the master account. The
+ * removal and its audit row commit together or not at all; a refused revoke changes nothing and
+ * writes no row.
+ */
 export async function revokeAdmin(
   db: Database,
   env: Pick<Env, 'MASTER_EMAIL'>,
   actorId: string,
   userId: string,
+  audit: AuditInTransaction,
 ): Promise<PlatformRoleName> {
-  const user = await findUser(db, userId)
-  if (userId === actorId)
-    throw new ApiError(403, 'forbidden', 'Você não pode remover o seu próprio acesso de administrador.')
-  if (isMasterEmail(env, user.email))
-    throw new ApiError(403, 'forbidden', 'A conta master não pode perder o acesso de SuperAdmin.')
-  await db
-    .delete(userRoles)
-    .where(and(eq(userRoles.userId, userId), inArray(userRoles.role, ['admin', 'superadmin'])))
+  await db.transaction(async (tx) => {
+    const user = await findUser(tx, userId)
+    if (userId === actorId)
+      throw new ApiError(403, 'forbidden', 'Você não pode remover o seu próprio acesso de administrador.')
+    if (isMasterEmail(env, user.email))
+      throw new ApiError(403, 'forbidden', 'A conta master não pode perder o acesso de SuperAdmin.')
+    const removed = await tx
+      .delete(userRoles)
+      .where(and(eq(userRoles.userId, userId), inArray(userRoles.role, ['admin', 'superadmin'])))
+      .returning({ role: userRoles.role })
+    await audit(tx, { removed: removed.map((row) => row.role).sort() })
+  })
   return getPlatformRole(db, userId)
 }

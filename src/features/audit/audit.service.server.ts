@@ -1,17 +1,27 @@
 import type { Context } from 'hono'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Database } from '../../db/client.server'
 import type { AppEnv } from '../../platform/app-env.server'
+import { clientIp } from '../../platform/client-ip.server'
 import { auditLog } from './audit.table.server'
 
 export type AuditAction =
   | 'client.read'
+  | 'client.create'
+  | 'client.update'
   | 'client.export'
   | 'client.delete'
   | 'client.restore'
+  | 'case.create'
+  | 'case.update'
   | 'case.export'
   | 'case.delete'
   | 'case.restore'
+  | 'admin.role_grant'
+  | 'admin.role_revoke'
+  | 'admin.profiles_list'
+
+/** Where an audit row is written: the request's database, or the transaction of the change it records. */
+export type AuditExecutor = Pick<Database, 'insert'>
 
 export interface AuditEntry {
   officeId: string | null
@@ -24,7 +34,7 @@ export interface AuditEntry {
 }
 
 /** Appends one row to the audit log (who, what, when, from where). */
-export async function recordAudit(db: Pick<Database, 'insert'>, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: AuditExecutor, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     officeId: entry.officeId,
     actorUserId: entry.actorUserId,
@@ -36,31 +46,38 @@ export async function recordAudit(db: Pick<Database, 'insert'>, entry: AuditEntr
   })
 }
 
-/**
- * The caller's address for the log: the socket's, or X-Forwarded-For's first hop only behind
- * TRUST_PROXY (the same rule the rate limiter follows in server/app.ts).
- */
+/** The caller's address for the log: the same rule as the rate limits (platform/client-ip.server.ts). */
 export function requestIp(c: Context<AppEnv>): string | null {
-  if (c.var.deps.env.TRUST_PROXY) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded.slice(0, 64)
-  }
-  try {
-    return getConnInfo(c as never).remote.address ?? null
-  } catch {
-    return null // app.request() in tests has no socket
-  }
+  return clientIp(c, c.var.deps.env.TRUST_PROXY) ?? null
 }
 
-/** recordAudit from an office route (behind requireOffice): who, which office and from where come from `c`. */
+/**
+ * recordAudit from an office route (behind requireOffice): who, which office and from where come from
+ * `c`. Pass the transaction of the change (`db`) so the change and its row commit together or not at all.
+ */
 export function recordOfficeAudit(
   c: Context<AppEnv>,
   entry: Pick<AuditEntry, 'action' | 'entity' | 'entityId' | 'details'>,
+  db: AuditExecutor = c.var.db,
 ): Promise<void> {
-  return recordAudit(c.var.db, {
+  return recordAudit(db, {
     officeId: c.var.office.id,
     actorUserId: c.var.office.userId,
     ip: requestIp(c),
     ...entry,
   })
+}
+
+/**
+ * recordAudit from a platform route that is not an office's (the admin panel, behind requireRole):
+ * the signed-in user is the actor and office_id stays null.
+ */
+export function recordUserAudit(
+  c: Context<AppEnv>,
+  entry: Pick<AuditEntry, 'action' | 'entity' | 'entityId' | 'details'>,
+  db: AuditExecutor = c.var.db,
+): Promise<void> {
+  const actor = c.var.user
+  if (!actor) throw new Error('recordUserAudit needs a signed-in user (requireUser/requireRole first)')
+  return recordAudit(db, { officeId: null, actorUserId: actor.id, ip: requestIp(c), ...entry })
 }

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { cookieFrom, jsonRequest, lawyerSignUp, SAO_PAULO, signUp } from '../../test/accounts'
+import { followConfirmationLink } from '../../test/confirm-email'
 import { offices, officeMembers } from '../offices/offices.table.server'
 import { profiles, userRoles } from '../profiles/profiles.table.server'
 import { accounts, users } from './auth.table.server'
@@ -73,7 +74,11 @@ describe('POST /api/auth/sign-up', () => {
     const data = lawyerSignUp({ nomeCompleto: 'Ana Souza', oabNumero: '12345a' })
     const response = await post('/api/auth/sign-up', data)
     expect(response.status).toBe(201)
-    expect(await response.json()).toEqual({ redirectTo: '/dashboard', emailConfirmationRequired: false })
+    expect(await response.json()).toEqual({
+      redirectTo: '/dashboard',
+      emailConfirmationRequired: false,
+      emailConfirmationSent: false,
+    })
     const cookie = cookieFrom(response)
     expect(cookie).toMatch(/session_token=/)
 
@@ -141,13 +146,16 @@ describe('POST /api/auth/sign-up', () => {
     expect(await t.handle.db.select().from(officeMembers).where(eq(officeMembers.userId, id))).toEqual([])
   })
 
-  it('gives the MASTER_EMAIL account superadmin and sends it to /admin', async () => {
+  it('gives the MASTER_EMAIL account superadmin only once the address is confirmed', async () => {
     const response = await post('/api/auth/sign-up', lawyerSignUp({ email: 'Master@Example.com' }))
     expect(response.status).toBe(201)
-    expect((await response.json()).redirectTo).toBe('/admin')
+    expect(await response.json()).toMatchObject({ redirectTo: '/dashboard', emailConfirmationSent: true })
     const id = await userIdOf('master@example.com')
-    const roles = await t.handle.db.select().from(userRoles).where(eq(userRoles.userId, id))
-    expect(roles.map((r) => r.role)).toEqual(['superadmin'])
+    const rolesOf = async () =>
+      (await t.handle.db.select().from(userRoles).where(eq(userRoles.userId, id))).map((r) => r.role).sort()
+    expect(await rolesOf()).toEqual(['user'])
+    await followConfirmationLink(t, 'master@example.com')
+    expect(await rolesOf()).toEqual(['superadmin', 'user'])
   })
 
   const invalid: [string, Record<string, unknown>, string, string][] = [
@@ -328,8 +336,9 @@ describe('POST /api/auth/sign-in/email', () => {
     const data = lawyerSignUp({ email: 'master@example.com' })
     const [existing] = await t.handle.db.select().from(users).where(eq(users.email, data.email))
     if (!existing) await signUp(t, data)
-    // Same password as lawyerSignUp's default; drop the role and sign in again.
+    // Same password as lawyerSignUp's default; confirmed (superadmin waits for it), drop the role, sign in.
     const id = await userIdOf(data.email)
+    await t.handle.db.update(users).set({ emailVerified: true }).where(eq(users.id, id))
     await t.handle.db.delete(userRoles).where(eq(userRoles.userId, id))
     const response = await post('/api/auth/sign-in/email', { email: data.email, password: data.password })
     expect(response.status).toBe(200)
@@ -350,10 +359,10 @@ describe('POST /api/auth/sign-in/email', () => {
   })
 })
 
-describe('behind a proxy (TRUST_PROXY=true)', () => {
+describe('behind two proxies (TRUST_PROXY=2)', () => {
   let p: TestApp
   beforeAll(async () => {
-    p = await createTestApp({ TRUST_PROXY: 'true' })
+    p = await createTestApp({ TRUST_PROXY: '2' })
   })
   afterAll(() => p.close())
 

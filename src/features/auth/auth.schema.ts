@@ -80,6 +80,8 @@ export type SignUpData = z.output<typeof signUpSchema>
 export interface SignUpResult {
   redirectTo: '/dashboard' | '/admin'
   emailConfirmationRequired: boolean
+  /** A confirmation link went out even though the account is signed in at once (the MASTER_EMAIL one). */
+  emailConfirmationSent: boolean
 }
 
 const newPassword = z

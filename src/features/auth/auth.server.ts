@@ -4,11 +4,43 @@ import { twoFactor } from 'better-auth/plugins'
 import type { Database } from '../../db/client.server'
 import type { Env } from '../../platform/env.server'
 import type { Mailer } from '../../platform/mailer.server'
+import { consumeRateLimit } from '../../platform/rate-limit.server'
 import { accounts, sessions, twoFactors, users, verifications } from './auth.table.server'
 import { ensureMasterRole } from './roles.service.server'
+import { masterConfirmationOnSignIn } from './master-account.server'
+import { log } from '../../platform/log.server'
 import { recordSignInEvent } from '../settings/settings.public.server'
 
 export const CLIENT_IP_HEADER = 'x-jusconecta-client-ip'
+
+/**
+ * better-auth's limits, per client address and route, read from RATE_LIMIT_* and counted in the shared
+ * `rate_limits` table (one atomic upsert per request) so every node shares one budget. Routes without a
+ * rule here keep better-auth's own stricter defaults (e.g. change-password: 3 per 10 s).
+ */
+function authRateLimit(db: Database, env: Env) {
+  const window = env.RATE_LIMIT_WINDOW_SECONDS
+  return {
+    enabled: true,
+    window,
+    max: env.RATE_LIMIT_AUTH_DEFAULT_MAX,
+    customRules: {
+      '/sign-in/email': { window, max: env.RATE_LIMIT_SIGN_IN_MAX },
+      '/request-password-reset': { window, max: env.RATE_LIMIT_PASSWORD_RESET_MAX },
+      '/two-factor/verify-totp': { window, max: env.RATE_LIMIT_TWO_FACTOR_MAX },
+      '/two-factor/verify-backup-code': { window, max: env.RATE_LIMIT_TWO_FACTOR_MAX },
+    },
+    customStorage: {
+      consume: async (key: string, rule: { window: number; max: number }) => {
+        const decision = await consumeRateLimit(db, `auth:${key}`, {
+          windowSeconds: rule.window,
+          max: rule.max,
+        })
+        return { allowed: decision.allowed, retryAfter: decision.allowed ? null : decision.retryAfter }
+      },
+    },
+  }
+}
 
 interface AuthOptions {
   db: Database
@@ -62,27 +94,25 @@ export function createAuth({ db, env, mailer, secret }: AuthOptions) {
           text: `Olá, ${user.name}.\n\nConfirme seu e-mail abrindo o link abaixo (válido por 24 horas):\n${url}\n`,
         })
       },
+      // The master address becomes superadmin only now that it proved it owns the mailbox.
+      afterEmailVerification: async (user) => {
+        await ensureMasterRole(db, env, user.id)
+      },
     },
+    // Signing in as the master before confirming (re)sends the link and says so (master-account.server.ts).
+    hooks: { after: masterConfirmationOnSignIn(db, env) },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     // better-auth warns on every wrong password; the app's LOG_LEVEL decides what reaches the log.
     logger: {
       disabled: env.LOG_LEVEL === 'silent',
       level: env.LOG_LEVEL === 'debug' ? 'debug' : 'error',
+      // Through our logger, which drops what could be personal data (error messages, users, bodies).
+      log: (level, message, ...args: unknown[]) => log.fromLibrary('better-auth', level, message, args),
     },
-    rateLimit: {
-      enabled: true,
-      window: 60,
-      max: 200,
-      customRules: {
-        '/sign-in/email': { window: 60, max: 10 },
-        '/request-password-reset': { window: 60, max: 5 },
-        '/two-factor/verify-totp': { window: 60, max: 10 },
-        '/two-factor/verify-backup-code': { window: 60, max: 10 },
-      },
-    },
+    rateLimit: authRateLimit(db, env),
     advanced: {
-      // The server itself sets this header from the socket (or from X-Forwarded-For behind TRUST_PROXY);
-      // any copy sent by the client is dropped first, so the rate limit can't be dodged by forging it.
+      // The server itself sets this header (platform/client-ip.server.ts: the socket, or the X-Forwarded-For
+      // entry TRUST_PROXY hops from the right); a client's copy is dropped first, so it can't be forged.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: env.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },

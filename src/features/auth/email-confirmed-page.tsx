@@ -8,8 +8,10 @@ import { AuthShell } from './auth-shell'
 import { useSession } from './use-session'
 
 /**
- * /auth/confirmado: where the confirmation e-mail's link lands (REQUIRE_EMAIL_CONFIRMATION=true). The
- * server has already confirmed the address and signed the user in, or appended `?error=`.
+ * /auth/confirmado: where the confirmation e-mail's link lands (every account with
+ * REQUIRE_EMAIL_CONFIRMATION=true; the MASTER_EMAIL one always). The server has already confirmed the
+ * address and signed the user in — the master now as superadmin, so 'Continuar' opens /admin — or
+ * appended `?error=`.
  */
 export function EmailConfirmedPage() {
   const { t } = useTranslation('auth')

@@ -123,7 +123,11 @@ describe('REQUIRE_EMAIL_CONFIRMATION=true', () => {
     const data = lawyerSignUp()
     const response = await c.app.request('/api/auth/sign-up', jsonRequest('POST', data), from())
     expect(response.status).toBe(201)
-    expect(await response.json()).toEqual({ redirectTo: '/dashboard', emailConfirmationRequired: true })
+    expect(await response.json()).toEqual({
+      redirectTo: '/dashboard',
+      emailConfirmationRequired: true,
+      emailConfirmationSent: true,
+    })
     expect(cookieFrom(response)).not.toMatch(/session_token/)
 
     const mail = c.mailer.sent.find((m) => m.to === data.email)

@@ -22,12 +22,15 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: (email: str
   const enterApp = useEnterApp()
   const { t } = useTranslation('auth')
 
-  async function finish() {
+  async function finish(confirmationSent = false) {
     await enterApp({
       delayMs: SIGN_IN_REDIRECT_MS,
       onSignedIn: (me) => {
         if (me.role === 'superadmin') {
           toast.success(t('signIn.superadminTitle'), { description: t('signIn.superadminDescription') })
+        } else if (confirmationSent) {
+          // The master account before it confirmed its address: ordinary until the link is followed.
+          toast.success(t('signIn.successTitle'), { description: t('signIn.confirmEmailDescription') })
         } else {
           toast.success(t('signIn.successTitle'), { description: t('signIn.successDescription') })
         }
@@ -36,7 +39,7 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: (email: str
   }
 
   if (step === 'two-factor')
-    return <SecondFactorStep onVerified={finish} onBack={() => setStep('password')} />
+    return <SecondFactorStep onVerified={() => finish()} onBack={() => setStep('password')} />
   return (
     <PasswordStep
       onSignedIn={finish}
@@ -51,7 +54,7 @@ function PasswordStep({
   onTwoFactor,
   onForgotPassword,
 }: {
-  onSignedIn: () => Promise<void>
+  onSignedIn: (confirmationSent: boolean) => Promise<void>
   onTwoFactor: () => void
   onForgotPassword: (email: string) => void
 }) {
@@ -66,7 +69,7 @@ function PasswordStep({
     try {
       const outcome = await signInWithPassword(input)
       if (outcome === 'two-factor') onTwoFactor()
-      else await onSignedIn()
+      else await onSignedIn(outcome === 'confirmation-sent')
     } catch (error) {
       toastAuthError(t, t('signIn.errorTitle'), error)
     }

@@ -72,9 +72,9 @@ export function SignUpForm({ onConfirmationSent }: { onConfirmationSent: (email:
       try {
         const result = await signUpAccount(data)
         toast.success(t('signUp.successTitle'), {
-          description: result.emailConfirmationRequired
-            ? t('signUp.successConfirmEmail')
-            : t('signUp.successWelcome'),
+          description: t(
+            result.emailConfirmationSent ? 'signUp.successConfirmEmail' : 'signUp.successWelcome',
+          ),
         })
         if (result.emailConfirmationRequired) {
           onConfirmationSent(data.email)

@@ -2,22 +2,22 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { hashPassword } from 'better-auth/crypto'
 import type { Database } from '../../db/client.server'
-import type { Env } from '../../platform/env.server'
 import { ApiError } from '../../platform/http-error.server'
 import { cidade } from '../reference/reference.table.server'
-import { offices, officeMembers } from '../offices/offices.table.server'
+import { createOwnOffice } from '../offices/offices.public.server'
 import { profiles, userRoles } from '../profiles/profiles.table.server'
 import { accounts, users } from './auth.table.server'
 import type { SignUpData } from './auth.schema'
-import { isMasterEmail } from './roles.service.server'
 
 export const DUPLICATE_EMAIL_MESSAGE = 'Usuário já cadastrado com este email'
 
 /**
  * Creates user, credential, profile, platform role and — for a lawyer — the office with the lawyer as
- * sócio, in ONE transaction: either the whole account exists or none of it does.
+ * sócio, in ONE transaction: either the whole account exists or none of it does. Every account starts as
+ * 'user', the MASTER_EMAIL one too: it becomes superadmin only once it confirms its address (whoever merely
+ * signs up with it first must not own the platform; see roles.service.server.ts).
  */
-export async function createAccount(db: Database, env: Pick<Env, 'MASTER_EMAIL'>, data: SignUpData) {
+export async function createAccount(db: Database, data: SignUpData) {
   const [city] = await db
     .select({ id: cidade.id })
     .from(cidade)
@@ -63,17 +63,8 @@ export async function createAccount(db: Database, env: Pick<Env, 'MASTER_EMAIL'>
           tipoEntidade: data.tipoEntidade,
         }),
       })
-      await tx
-        .insert(userRoles)
-        .values({ userId, role: isMasterEmail(env, data.email) ? 'superadmin' : 'user' })
-      if (data.userType === 'advogado') {
-        const [office] = await tx
-          .insert(offices)
-          .values({ nome: `Escritório ${data.nomeCompleto}`, createdBy: userId })
-          .returning({ id: offices.id })
-        if (!office) throw new Error('office insert returned nothing')
-        await tx.insert(officeMembers).values({ officeId: office.id, userId, nivelAcesso: 'socio' })
-      }
+      await tx.insert(userRoles).values({ userId, role: 'user' })
+      if (data.userType === 'advogado') await createOwnOffice(tx, userId, data.nomeCompleto)
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError(409, 'duplicate_email', DUPLICATE_EMAIL_MESSAGE)

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
-import { ApiRequestError } from '../../lib/api-client'
+import { ApiRequestError, errorFromResponse } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
 import {
   EMAIL_CONFIRMED_PATH,
@@ -34,28 +34,29 @@ async function postJson<T>(url: string, body: unknown): Promise<T> {
   } catch {
     throw new ApiRequestError(0, 'network', NETWORK_MESSAGE)
   }
-  const json = (await response.json().catch(() => null)) as
-    (T & { error?: { code?: string; message?: string; fields?: Record<string, string> } }) | null
-  if (!response.ok) {
-    throw new ApiRequestError(
-      response.status,
-      json?.error?.code ?? `http_${response.status}`,
-      json?.error?.message ?? 'Erro inesperado. Tente novamente mais tarde.',
-      json?.error?.fields,
-    )
-  }
-  return json as T
+  if (!response.ok) throw await errorFromResponse(response)
+  return (await response.json().catch(() => null)) as T
 }
 
-/** 'two-factor' when the account has 2FA on: the session only starts after the code step. */
-export async function signInWithPassword(input: SignInInput): Promise<'signed-in' | 'two-factor'> {
-  const result = await postJson<{ twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', {
-    email: input.email,
-    password: input.password,
-    // Only used by better-auth for the confirmation link it re-sends to an unconfirmed account.
-    callbackURL: EMAIL_CONFIRMED_PATH,
-  })
-  return result.twoFactorRedirect ? 'two-factor' : 'signed-in'
+/**
+ * 'two-factor' when the account has 2FA on: the session only starts after the code step.
+ * 'confirmation-sent': signed in, and a confirmation link went to the address (the master account before it
+ * confirmed its e-mail: it stays an ordinary account until then).
+ */
+export async function signInWithPassword(
+  input: SignInInput,
+): Promise<'signed-in' | 'two-factor' | 'confirmation-sent'> {
+  const result = await postJson<{ twoFactorRedirect?: boolean; emailConfirmationSent?: boolean }>(
+    '/api/auth/sign-in/email',
+    {
+      email: input.email,
+      password: input.password,
+      // Only used by better-auth for the confirmation link it re-sends to an unconfirmed account.
+      callbackURL: EMAIL_CONFIRMED_PATH,
+    },
+  )
+  if (result.twoFactorRedirect) return 'two-factor'
+  return result.emailConfirmationSent ? 'confirmation-sent' : 'signed-in'
 }
 
 export async function verifySecondFactor(kind: 'totp' | 'backup', code: string): Promise<void> {

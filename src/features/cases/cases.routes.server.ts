@@ -79,25 +79,51 @@ export const caseRoutes = new Hono<AppEnv>()
       `casos-${todayISO()}.csv`,
     )
   })
+  // A case carries its client's id and name only (the same as the unaudited list), never the client's
+  // contact data or document: reading it is not a personal-data read, so GET /:id writes no row.
   .get('/:id', canView, async (c) => {
     return c.json<Case>(orNotFound(await getCase(c.var.db, c.var.office.id, caseId(c))))
   })
+  // Every change and its audit row run in ONE transaction: neither commits without the other.
   .post('/', canEdit, validate('json', createCaseSchema), async (c) => {
-    return c.json<Case>(await createCase(c.var.db, actor(c), c.req.valid('json')), 201)
+    const created = await c.var.db.transaction(async (tx) => {
+      const row = await createCase(tx, actor(c), c.req.valid('json'))
+      await recordOfficeAudit(c, { action: 'case.create', entity: 'case', entityId: row.id }, tx)
+      return row
+    })
+    return c.json<Case>(created, 201)
   })
   .patch('/:id', canEdit, validate('json', updateCaseSchema), async (c) => {
     const id = caseId(c)
-    return c.json<Case>(orNotFound(await updateCase(c.var.db, actor(c), id, c.req.valid('json'))))
+    const data = c.req.valid('json')
+    const updated = await c.var.db.transaction(async (tx) => {
+      const row = orNotFound(await updateCase(tx, actor(c), id, data))
+      // The names of the fields sent, never their values.
+      const fields = Object.keys(data).filter((key) => data[key as keyof typeof data] !== undefined)
+      await recordOfficeAudit(
+        c,
+        { action: 'case.update', entity: 'case', entityId: id, details: { fields } },
+        tx,
+      )
+      return row
+    })
+    return c.json<Case>(updated)
   })
   .delete('/:id', canEdit, async (c) => {
     const id = caseId(c)
-    const result = orNotFound(await deleteCase(c.var.db, actor(c), id))
-    await recordOfficeAudit(c, { action: 'case.delete', entity: 'case', entityId: id })
+    const result = await c.var.db.transaction(async (tx) => {
+      const removed = orNotFound(await deleteCase(tx, actor(c), id))
+      await recordOfficeAudit(c, { action: 'case.delete', entity: 'case', entityId: id }, tx)
+      return removed
+    })
     return c.json<DeleteCaseResult>(result)
   })
   .post('/:id/restore', canEdit, async (c) => {
     const id = caseId(c)
-    const restored = orNotFound(await restoreCase(c.var.db, actor(c), id))
-    await recordOfficeAudit(c, { action: 'case.restore', entity: 'case', entityId: id })
+    const restored = await c.var.db.transaction(async (tx) => {
+      const row = orNotFound(await restoreCase(tx, actor(c), id))
+      await recordOfficeAudit(c, { action: 'case.restore', entity: 'case', entityId: id }, tx)
+      return row
+    })
     return c.json<Case>(restored)
   })

@@ -338,7 +338,8 @@ describe('PATCH, DELETE and restore', () => {
       .select({ action: auditLog.action })
       .from(auditLog)
       .where(eq(auditLog.entityId, c.id))
-    expect(actions.map((a) => a.action)).toEqual(['case.delete', 'case.restore'])
+      .orderBy(auditLog.createdAt)
+    expect(actions.map((a) => a.action)).toEqual(['case.create', 'case.delete', 'case.restore'])
   })
 })
 

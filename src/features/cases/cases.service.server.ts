@@ -32,6 +32,12 @@ export interface Actor {
   userId: string
 }
 
+/** The request's database or the transaction a route runs a change and its audit row in. */
+type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/** An update that names no field: answered 400 rather than a full record for nothing. */
+export const NOTHING_TO_UPDATE = 'Nenhum campo para atualizar.'
+
 export interface CaseFilter {
   search?: string | undefined
   status: CaseStatusFilter
@@ -169,7 +175,7 @@ export async function getCaseStats(db: Database, officeId: string): Promise<Case
   return stats
 }
 
-async function loadCase(db: Database, officeId: string, id: string, deleted = false): Promise<Case | null> {
+async function loadCase(db: Executor, officeId: string, id: string, deleted = false): Promise<Case | null> {
   const [row] = await db
     .select({
       ...summaryColumns,
@@ -199,7 +205,7 @@ async function loadCase(db: Database, officeId: string, id: string, deleted = fa
   }
 }
 
-export function getCase(db: Database, officeId: string, id: string): Promise<Case | null> {
+export function getCase(db: Executor, officeId: string, id: string): Promise<Case | null> {
   return loadCase(db, officeId, id)
 }
 
@@ -207,8 +213,12 @@ function invalid(field: string, message: string): ApiError {
   return new ApiError(400, 'validation', message, { [field]: message })
 }
 
-/** A case may link only to an ACTIVE, non-deleted client of the same office (another office's id → 400). */
-async function checkClient(db: Database, officeId: string, clientId: string | null): Promise<void> {
+/**
+ * A case may link only to an ACTIVE, non-deleted client of the same office (another office's id → 400
+ * with a message). The database refuses another office's client by itself too (cases_office_client_fk):
+ * this check is for the message and for the active/non-deleted rule, which a foreign key can't express.
+ */
+async function checkClient(db: Executor, officeId: string, clientId: string | null): Promise<void> {
   if (clientId === null) return
   if ((await findActiveClientId(db, officeId, clientId)) === null) {
     throw invalid('clientId', CASE_MESSAGES.invalidClient)
@@ -218,7 +228,7 @@ async function checkClient(db: Database, officeId: string, clientId: string | nu
 const valor = (value: number | null | undefined) =>
   value === undefined ? undefined : value === null ? null : value.toFixed(2)
 
-export async function createCase(db: Database, actor: Actor, data: CreateCaseData): Promise<Case> {
+export async function createCase(db: Executor, actor: Actor, data: CreateCaseData): Promise<Case> {
   await checkClient(db, actor.officeId, data.clientId)
   const [row] = await db
     .insert(cases)
@@ -237,11 +247,14 @@ export async function createCase(db: Database, actor: Actor, data: CreateCaseDat
 
 /** Applies a PATCH (status changes are free, spec §4); null when the case is not the office's. */
 export async function updateCase(
-  db: Database,
+  db: Executor,
   actor: Actor,
   id: string,
   data: UpdateCaseData,
 ): Promise<Case | null> {
+  if (Object.values(data).every((value) => value === undefined)) {
+    throw new ApiError(400, 'validation', NOTHING_TO_UPDATE)
+  }
   const [current] = await db
     .select({ dataInicio: cases.dataInicio, dataConclusao: cases.dataConclusao, clientId: cases.clientId })
     .from(cases)
@@ -263,7 +276,7 @@ export async function updateCase(
   return loadCase(db, actor.officeId, id)
 }
 
-export async function deleteCase(db: Database, actor: Actor, id: string): Promise<DeleteCaseResult | null> {
+export async function deleteCase(db: Executor, actor: Actor, id: string): Promise<DeleteCaseResult | null> {
   const [row] = await db
     .update(cases)
     .set({ deletedAt: sql`now()`, deletedBy: actor.userId })
@@ -272,7 +285,7 @@ export async function deleteCase(db: Database, actor: Actor, id: string): Promis
   return row ? { id: row.id } : null
 }
 
-export async function restoreCase(db: Database, actor: Actor, id: string): Promise<Case | null> {
+export async function restoreCase(db: Executor, actor: Actor, id: string): Promise<Case | null> {
   await db
     .update(cases)
     .set({ deletedAt: null, deletedBy: null, updatedAt: sql`now()` })

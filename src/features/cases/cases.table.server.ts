@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { check, date, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, date, foreignKey, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../auth/auth.table.server'
 import { clients } from '../clients/clients.table.server'
 import { offices } from '../offices/offices.table.server'
@@ -9,7 +9,11 @@ const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
 
 /**
  * An office's case (spec §3). numero_processo holds the 20 CNJ digits (formatted by the API).
- * client_id has no cascade: clients are soft-deleted and their cases keep the link and history.
+ * client_id points at a client of the SAME office: the composite key (office_id, client_id) →
+ * clients (office_id, id) makes the database refuse any other (DESIGN §8), whatever the code checked.
+ * No cascade and no SET NULL: clients are soft-deleted and their cases keep the link and history; a
+ * hard delete of a client that still has cases is refused (NO ACTION, checked at the end of the
+ * statement, so deleting a whole office — which cascades to both tables — still works).
  */
 export const cases = pgTable(
   'cases',
@@ -19,7 +23,7 @@ export const cases = pgTable(
       .notNull()
       .references(() => offices.id, { onDelete: 'cascade' }),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
-    clientId: uuid('client_id').references(() => clients.id),
+    clientId: uuid('client_id'),
     titulo: text('titulo').notNull(),
     /** The title folded for search (lower case, no accents), kept by the database (see clients.nome_busca). */
     tituloBusca: text('titulo_busca')
@@ -43,6 +47,12 @@ export const cases = pgTable(
     deletedBy: text('deleted_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
+    // MATCH SIMPLE (the default): a case without a client (client_id null) is not checked.
+    foreignKey({
+      name: 'cases_office_client_fk',
+      columns: [table.officeId, table.clientId],
+      foreignColumns: [clients.officeId, clients.id],
+    }),
     check('cases_titulo_len', sql`char_length(${table.titulo}) between 1 and 200`),
     check('cases_numero_processo_digits', sql`${table.numeroProcesso} ~ '^[0-9]{20}$'`),
     check('cases_descricao_len', sql`char_length(${table.descricao}) <= 5000`),
@@ -62,6 +72,9 @@ export const cases = pgTable(
     index('cases_office_area_created_idx')
       .on(table.officeId, table.areaJuridica, table.createdAt.desc())
       .where(sql`${table.deletedAt} is null`),
+    // The foreign key's own lookup: a hard delete of clients (an office's cascade) finds their cases
+    // through it instead of scanning cases once per deleted client.
+    index('cases_office_client_idx').on(table.officeId, table.clientId),
     // casesCount of a client (list column, delete answer).
     index('cases_client_idx')
       .on(table.clientId)

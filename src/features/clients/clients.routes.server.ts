@@ -20,19 +20,16 @@ import {
   type ClientStats,
   type DeleteClientResult,
 } from './clients.schema'
+import { CLIENT_CSV_HEADER, exportClientRows } from './clients.export.server'
 import {
-  CLIENT_CSV_HEADER,
   createClient,
   deleteClient,
-  exportClientRows,
   getClient,
-  getClientStats,
-  listClientOptions,
-  listClients,
   restoreClient,
   updateClient,
   type Actor,
-} from './clients.service.server'
+} from './clients.record.server'
+import { getClientStats, listClientOptions, listClients } from './clients.service.server'
 
 const uuid = z.uuid()
 
@@ -89,26 +86,52 @@ export const clientRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => {
     const id = clientId(c)
     const client = orNotFound(await getClient(c.var.db, c.var.office.id, id))
-    // get_client_secure: every full read of a client's personal data is logged (DESIGN §4).
+    // get_client_secure: every full read of a client's personal data is logged (DESIGN §4), before
+    // the record leaves: if the row can't be written, the caller gets a 500, not the data.
     await recordOfficeAudit(c, { action: 'client.read', entity: 'client', entityId: id })
     return c.json<Client>(client)
   })
+  // Every answer below carries the full record (or changes it): the change and its audit row run in
+  // ONE transaction, so neither commits without the other (a failed audit insert → 500, nothing kept).
   .post('/', validate('json', createClientSchema), async (c) => {
-    return c.json<Client>(await createClient(c.var.db, actor(c), c.req.valid('json')), 201)
+    const client = await c.var.db.transaction(async (tx) => {
+      const created = await createClient(tx, actor(c), c.req.valid('json'))
+      await recordOfficeAudit(c, { action: 'client.create', entity: 'client', entityId: created.id }, tx)
+      return created
+    })
+    return c.json<Client>(client, 201)
   })
   .patch('/:id', validate('json', updateClientSchema), async (c) => {
     const id = clientId(c)
-    return c.json<Client>(orNotFound(await updateClient(c.var.db, actor(c), id, c.req.valid('json'))))
+    const data = c.req.valid('json')
+    const client = await c.var.db.transaction(async (tx) => {
+      const updated = orNotFound(await updateClient(tx, actor(c), id, data))
+      // The names of the fields sent, never their values (the log holds no personal data).
+      const fields = Object.keys(data).filter((key) => data[key as keyof typeof data] !== undefined)
+      await recordOfficeAudit(
+        c,
+        { action: 'client.update', entity: 'client', entityId: id, details: { fields } },
+        tx,
+      )
+      return updated
+    })
+    return c.json<Client>(client)
   })
   .delete('/:id', async (c) => {
     const id = clientId(c)
-    const result = orNotFound(await deleteClient(c.var.db, actor(c), id))
-    await recordOfficeAudit(c, { action: 'client.delete', entity: 'client', entityId: id })
+    const result = await c.var.db.transaction(async (tx) => {
+      const removed = orNotFound(await deleteClient(tx, actor(c), id))
+      await recordOfficeAudit(c, { action: 'client.delete', entity: 'client', entityId: id }, tx)
+      return removed
+    })
     return c.json<DeleteClientResult>(result)
   })
   .post('/:id/restore', async (c) => {
     const id = clientId(c)
-    const client = orNotFound(await restoreClient(c.var.db, actor(c), id))
-    await recordOfficeAudit(c, { action: 'client.restore', entity: 'client', entityId: id })
+    const client = await c.var.db.transaction(async (tx) => {
+      const restored = orNotFound(await restoreClient(tx, actor(c), id))
+      await recordOfficeAudit(c, { action: 'client.restore', entity: 'client', entityId: id }, tx)
+      return restored
+    })
     return c.json<Client>(client)
   })

@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core'
 import { users } from '../auth/auth.table.server'
@@ -56,6 +57,9 @@ export const clients = pgTable(
     deletedBy: text('deleted_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
+    // The target of the composite foreign keys of rows that point at a client (cases first): the
+    // database itself refuses a link to another office's client (DESIGN §8).
+    unique('clients_office_id_id_uq').on(table.officeId, table.id),
     check('clients_nome_len', sql`char_length(${table.nomeCompleto}) between 1 and 160`),
     check('clients_email_len', sql`char_length(${table.email}) <= 254`),
     check('clients_telefone_digits', sql`${table.telefone} ~ '^[0-9]{10,11}$'`),
