@@ -49,6 +49,8 @@ export function createApiRoutes() {
 
 export type AppType = ReturnType<typeof createApiRoutes>
 
+const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
 export interface CreateAppOptions {
   /** Folder of the built SPA (dist/client); omitted in API tests. */
   clientDir?: string
@@ -66,15 +68,15 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     c.set('db', deps.db)
     await next()
   })
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: 12 * 1024 * 1024,
-      onError: () => {
-        throw new ApiError(413, 'too_large', 'Requisição grande demais.')
-      },
-    }),
-  )
+  const limitBody = bodyLimit({
+    maxSize: 12 * 1024 * 1024,
+    onError: () => {
+      throw new ApiError(413, 'too_large', 'Requisição grande demais.')
+    },
+  })
+  // Only requests that may carry a body: bodyLimit reads `c.req.raw.body`, which makes @hono/node-server
+  // build a full Request for every GET too (≈ 0.06 ms each, measured with --cpu-prof on the client list).
+  app.use('/api/*', (c, next) => (BODYLESS.has(c.req.method) ? next() : limitBody(c, next)))
   app.use('/api/*', sameOriginOnly([deps.env.publicUrl]))
 
   // better-auth owns /api/auth/* except the routes we define first (sign-up runs our own transaction).
