@@ -149,3 +149,20 @@ export async function signInAsConfirmedMaster(request: APIRequestContext) {
   expect(signIn.status(), await signIn.text()).toBe(200)
   expect((await (await request.get('/api/me')).json()).role).toBe('superadmin')
 }
+
+/** A browser acting as its own client address (trusted X-Forwarded-For), clear of others' sign-in limits. */
+export function ownAddress() {
+  const [a, b, c] = randomBytes(3)
+  return { 'x-forwarded-for': `10.${a}.${b}.${(c ?? 0) % 250 || 1}` }
+}
+
+export const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text })
+
+/** Fills and submits the sign-in form of /auth. */
+export async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.goto('/auth')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Senha').fill(password)
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+}

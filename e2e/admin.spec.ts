@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { expect, request, test, type APIRequestContext, type Browser } from '@playwright/test'
 import { lawyerSignUp } from '../src/test/accounts'
 import { E2E_MASTER_EMAIL } from '../playwright.config'
-import { signInAsConfirmedMaster } from './accounts.fixtures'
+import { ownAddress, signInAsConfirmedMaster, signInThroughForm, toast } from './accounts.fixtures'
 
 // Admin screens (spec §2 "Admin home/Users/Profiles", §6 access rules) and the superadmin simulation (§4).
 // The master account's first steps (sign-up, proving it owns its mailbox) are e2e/master.setup.ts.
@@ -42,21 +41,6 @@ async function contextFor(browser: Browser, storageState: StorageState) {
   return browser.newContext({ baseURL, storageState })
 }
 
-/** A browser acting as its own client address (trusted X-Forwarded-For), clear of others' sign-in limits. */
-function ownAddress() {
-  const [a, b, c] = randomBytes(3)
-  return { 'x-forwarded-for': `10.${a}.${b}.${(c ?? 0) % 250 || 1}` }
-}
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text })
-
-async function signInThroughForm(page: Page) {
-  await page.goto('/auth')
-  await page.getByLabel('Email').fill(master.email)
-  await page.getByLabel('Senha').fill(master.password)
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-}
-
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
@@ -77,7 +61,7 @@ test.beforeAll(async () => {
 test('[ADMIN] the confirmed master signs in to /admin with the SuperAdmin toast', async ({ browser }) => {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: ownAddress() })
   const page = await context.newPage()
-  await signInThroughForm(page)
+  await signInThroughForm(page, master.email, master.password)
   await expect(toast(page, 'Login de SuperAdmin realizado!')).toContainText(
     'Redirecionando para o painel administrativo...',
   )

@@ -10,12 +10,11 @@ import {
   signUpViaApi,
   test,
   uniqueEmail,
+  toast,
 } from './accounts.fixtures'
 
 // /auth (spec §2, §4, §5, §8): sign-up of the three types, sign-in, the master account, sign-out from the
 // home page, 'Esqueci minha senha' and the accessibility of the screen.
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text })
 
 /** Holds the next call to `url` for a moment, so the button's '...ando' state can be seen. */
 async function slowDown(page: Page, url: string) {

@@ -8,12 +8,12 @@ import {
   signUpViaApi,
   studentData,
   test,
+  toast,
 } from './accounts.fixtures'
 
 // The dashboard layout and home of spec §2: session guard, header, sidebar by role (Ctrl/Cmd+B, cookie,
 // mobile sheet), notifications, theme, 'Atualizar', 'Sair'.
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text })
 const sidebar = (page: Page) => page.locator('[data-slot="sidebar"]')
 const groupHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true })
 

@@ -1,8 +1,14 @@
-import { randomBytes } from 'node:crypto'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { lawyerSignUp } from '../src/test/accounts'
 import { E2E_MASTER_EMAIL } from '../playwright.config'
-import { chooseCity, mailedLink, selectOption } from './accounts.fixtures'
+import {
+  chooseCity,
+  mailedLink,
+  ownAddress,
+  selectOption,
+  signInThroughForm,
+  toast,
+} from './accounts.fixtures'
 
 // Runs before every other spec (playwright.config.ts: the 'chromium' project depends on this one), because
 // the master address can be signed up only once per server and specs running in parallel sign in as it
@@ -11,21 +17,6 @@ import { chooseCity, mailedLink, selectOption } from './accounts.fixtures'
 
 const baseURL = `http://localhost:${process.env.E2E_PORT ?? 3100}`
 const master = lawyerSignUp({ email: E2E_MASTER_EMAIL, nomeCompleto: 'Mestre JusConecta' })
-
-/** A browser acting as its own client address (trusted X-Forwarded-For), clear of others' sign-in limits. */
-function ownAddress() {
-  const [a, b, c] = randomBytes(3)
-  return { 'x-forwarded-for': `10.${a}.${b}.${(c ?? 0) % 250 || 1}` }
-}
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text })
-
-async function signInThroughForm(page: Page) {
-  await page.goto('/auth')
-  await page.getByLabel('Email').fill(master.email)
-  await page.getByLabel('Senha').fill(master.password)
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-}
 
 test('[ADMIN] the master address is an ordinary account until its mailbox confirms it', async ({
   browser,
@@ -58,7 +49,7 @@ test('[ADMIN] the master address is an ordinary account until its mailbox confir
 
   // Signing in again before confirming: still ordinary, and told again to confirm.
   await context.clearCookies()
-  await signInThroughForm(page)
+  await signInThroughForm(page, master.email, master.password)
   await expect(toast(page, 'Login realizado com sucesso!')).toContainText(
     'Verifique seu email para confirmar a conta.',
   )

@@ -1,14 +1,11 @@
 import { randomInt } from 'node:crypto'
-import type { Page } from '@playwright/test'
-import { expect, lawyerData, signUpViaApi, test } from './accounts.fixtures'
+import { expect, lawyerData, signUpViaApi, test, toast } from './accounts.fixtures'
 
 // Issue 7: every 429 reaches the screen in pt-BR — better-auth's sign-in limit through the form, and a
 // refusal whose body is not ours (a reverse proxy's own 429 page) through the screens' error states.
 
 const RATE_LIMITED = 'Muitas tentativas. Aguarde um minuto e tente novamente.'
 const SIGN_IN_MAX = 10 // RATE_LIMIT_SIGN_IN_MAX's default; the e2e server keeps it
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text })
 
 test('[RATE-LIMIT] the sign-in form shows the pt-BR message once the address reaches its limit', async ({
   page,
