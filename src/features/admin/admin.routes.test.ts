@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/test-app'
+import { withFailingAudit } from '../../test/failing-audit'
 import { jsonRequest, lawyerSignUp, SAO_PAULO, signUp } from '../../test/accounts'
 import { followConfirmationLink } from '../../test/confirm-email'
 import { auditLog } from '../audit/audit.table.server'
@@ -331,13 +332,7 @@ describe('audit of admin actions (office_id null)', () => {
 
   it('rolls a grant back when its audit row cannot be written (500 pt-BR, role unchanged)', async () => {
     const target = await account()
-    await t.handle.db.execute(sql`
-      create function test_fail_grant_audit() returns trigger language plpgsql as $$
-      begin raise exception 'audit unavailable'; end $$`)
-    await t.handle.db.execute(sql`
-      create trigger test_fail_grant_audit before insert on audit_log for each row
-      when (new.action = 'admin.role_grant') execute function test_fail_grant_audit()`)
-    try {
+    await withFailingAudit(t.handle.db, ['admin.role_grant'], async () => {
       const response = await t.app.request(
         `/api/admin/users/${target.id}/roles/admin`,
         jsonRequest('POST', undefined, root.cookie),
@@ -346,9 +341,6 @@ describe('audit of admin actions (office_id null)', () => {
       expect((await response.json()).error.message).toBe('Erro inesperado. Tente novamente mais tarde.')
       const roles = await t.handle.db.select().from(userRoles).where(eq(userRoles.userId, target.id))
       expect(roles.map((row) => row.role)).not.toContain('admin')
-    } finally {
-      await t.handle.db.execute(sql`drop trigger test_fail_grant_audit on audit_log`)
-      await t.handle.db.execute(sql`drop function test_fail_grant_audit()`)
-    }
+    })
   })
 })

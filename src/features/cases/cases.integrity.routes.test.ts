@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jsonRequest, lawyerSignUp, signUp } from '../../test/accounts'
 import { createTestApp, type TestApp } from '../../test/test-app'
+import { withFailingAudit } from '../../test/failing-audit'
 import { auditLog } from '../audit/audit.table.server'
 import type { Client } from '../clients/clients.schema'
 import type { Case } from './cases.schema'
@@ -42,22 +43,6 @@ async function dbError(run: () => Promise<unknown>): Promise<{ code?: string; co
     return cause as { code?: string; constraint?: string }
   }
   throw new Error('the statement was expected to fail')
-}
-
-async function failingAudit<T>(actions: string[], run: () => Promise<T>): Promise<T> {
-  const list = sql.raw(actions.map((action) => `'${action}'`).join(', '))
-  await t.handle.db.execute(sql`
-    create function test_fail_audit() returns trigger language plpgsql as $$
-    begin raise exception 'audit unavailable'; end $$`)
-  await t.handle.db.execute(sql`
-    create trigger test_fail_audit before insert on audit_log for each row
-    when (new.action in (${list})) execute function test_fail_audit()`)
-  try {
-    return await run()
-  } finally {
-    await t.handle.db.execute(sql`drop trigger test_fail_audit on audit_log`)
-    await t.handle.db.execute(sql`drop function test_fail_audit()`)
-  }
 }
 
 async function expect500(response: Response) {
@@ -178,7 +163,9 @@ describe('case changes and their audit rows', () => {
 
   it('a delete whose audit row fails is rolled back: 500 pt-BR, the case is still there', async () => {
     const legalCase = await newCase(ana)
-    await failingAudit(['case.delete'], async () => expect500(await call('DELETE', `/${legalCase.id}`, ana)))
+    await withFailingAudit(t.handle.db, ['case.delete'], async () =>
+      expect500(await call('DELETE', `/${legalCase.id}`, ana)),
+    )
     const [row] = await t.handle.db.select().from(cases).where(eq(cases.id, legalCase.id))
     expect(row?.deletedAt).toBeNull()
     await json<Case>(await call('GET', `/${legalCase.id}`, ana))
@@ -187,7 +174,7 @@ describe('case changes and their audit rows', () => {
   it('a restore whose audit row fails is rolled back: 500 pt-BR, the case stays deleted', async () => {
     const legalCase = await newCase(ana)
     await json(await call('DELETE', `/${legalCase.id}`, ana))
-    await failingAudit(['case.restore'], async () =>
+    await withFailingAudit(t.handle.db, ['case.restore'], async () =>
       expect500(await call('POST', `/${legalCase.id}/restore`, ana)),
     )
     const [row] = await t.handle.db.select().from(cases).where(eq(cases.id, legalCase.id))

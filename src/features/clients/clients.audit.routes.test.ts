@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jsonRequest, lawyerSignUp, signUp } from '../../test/accounts'
 import { createTestApp, type TestApp } from '../../test/test-app'
+import { withFailingAudit } from '../../test/failing-audit'
 import { auditLog } from '../audit/audit.table.server'
 import type { Client } from './clients.schema'
 import { clients } from './clients.table.server'
@@ -28,23 +29,6 @@ const auditRows = (entityId: string, action?: string) =>
     .from(auditLog)
     .where(and(eq(auditLog.entityId, entityId), action ? eq(auditLog.action, action) : undefined))
     .orderBy(auditLog.createdAt)
-
-/** A test-only trigger that makes every audit insert of these actions fail, as a full disk would. */
-async function failingAudit<T>(actions: string[], run: () => Promise<T>): Promise<T> {
-  const list = sql.raw(actions.map((action) => `'${action}'`).join(', '))
-  await t.handle.db.execute(sql`
-    create function test_fail_audit() returns trigger language plpgsql as $$
-    begin raise exception 'audit unavailable'; end $$`)
-  await t.handle.db.execute(sql`
-    create trigger test_fail_audit before insert on audit_log for each row
-    when (new.action in (${list})) execute function test_fail_audit()`)
-  try {
-    return await run()
-  } finally {
-    await t.handle.db.execute(sql`drop trigger test_fail_audit on audit_log`)
-    await t.handle.db.execute(sql`drop function test_fail_audit()`)
-  }
-}
 
 async function expect500(response: Response) {
   const body = await json<{ error: { code: string; message: string } }>(response, 500)
@@ -110,7 +94,9 @@ describe('every answer with the full record is audited', () => {
 describe('a change and its audit row commit together or not at all', () => {
   it('a delete whose audit row fails is rolled back: 500 pt-BR, the client is still there', async () => {
     const c = await json<Client>(await call('POST', '', ana, { nomeCompleto: 'Quase Apagado' }), 201)
-    await failingAudit(['client.delete'], async () => expect500(await call('DELETE', `/${c.id}`, ana)))
+    await withFailingAudit(t.handle.db, ['client.delete'], async () =>
+      expect500(await call('DELETE', `/${c.id}`, ana)),
+    )
     const [row] = await t.handle.db.select().from(clients).where(eq(clients.id, c.id))
     expect(row?.deletedAt).toBeNull()
     expect(row?.deletedBy).toBeNull()
@@ -122,7 +108,9 @@ describe('a change and its audit row commit together or not at all', () => {
   it('a restore whose audit row fails is rolled back: 500 pt-BR, the client stays deleted', async () => {
     const c = await json<Client>(await call('POST', '', ana, { nomeCompleto: 'Continua Apagado' }), 201)
     await json(await call('DELETE', `/${c.id}`, ana))
-    await failingAudit(['client.restore'], async () => expect500(await call('POST', `/${c.id}/restore`, ana)))
+    await withFailingAudit(t.handle.db, ['client.restore'], async () =>
+      expect500(await call('POST', `/${c.id}/restore`, ana)),
+    )
     const [row] = await t.handle.db.select().from(clients).where(eq(clients.id, c.id))
     expect(row?.deletedAt).toBeInstanceOf(Date)
     expect((await call('GET', `/${c.id}`, ana)).status).toBe(404)
@@ -130,7 +118,7 @@ describe('a change and its audit row commit together or not at all', () => {
 
   it('a create or an update whose audit row fails keeps nothing', async () => {
     const c = await json<Client>(await call('POST', '', ana, { nomeCompleto: 'Nome Original' }), 201)
-    await failingAudit(['client.create', 'client.update'], async () => {
+    await withFailingAudit(t.handle.db, ['client.create', 'client.update'], async () => {
       await expect500(await call('POST', '', ana, { nomeCompleto: 'Nunca Criado' }))
       await expect500(await call('PATCH', `/${c.id}`, ana, { nomeCompleto: 'Nunca Renomeado' }))
     })
@@ -145,7 +133,7 @@ describe('a change and its audit row commit together or not at all', () => {
       await call('POST', '', ana, { nomeCompleto: 'Leitura Sigilosa', email: 'sigilo@example.com' }),
       201,
     )
-    await failingAudit(['client.read'], async () => {
+    await withFailingAudit(t.handle.db, ['client.read'], async () => {
       const response = await call('GET', `/${c.id}`, ana)
       expect(response.status).toBe(500)
       expect(await response.text()).not.toContain('sigilo@example.com')
