@@ -3,6 +3,7 @@ import {
   addBusinessDays,
   courtHolidayName,
   easterSunday,
+  ashWednesday,
   getCourtHolidays,
   isBusinessDay,
   isCourtHoliday,
@@ -35,7 +36,6 @@ describe('getCourtHolidays(2026)', () => {
   it('has the Easter-based closures', () => {
     expect(byDate.get('2026-02-16')?.name).toBe('Carnaval (segunda-feira)')
     expect(byDate.get('2026-02-17')?.name).toBe('Carnaval (terça-feira)')
-    expect(byDate.get('2026-02-18')?.name).toBe('Quarta-feira de Cinzas')
     expect(byDate.get('2026-04-03')?.name).toBe('Sexta-feira Santa')
     expect(byDate.get('2026-06-04')?.name).toBe('Corpus Christi')
     expect(byDate.get('2026-02-16')?.kind).toBe('court')
@@ -59,8 +59,10 @@ describe('getCourtHolidays(2026)', () => {
   })
 
   it('has nothing else (no Easter Sunday, no duplicates) and is sorted', () => {
-    expect(holidays).toHaveLength(14)
+    expect(holidays).toHaveLength(13)
     expect(byDate.has('2026-04-05')).toBe(false)
+    // Issue 9: Ash Wednesday is a business day (late opening), closable per court.
+    expect(byDate.has('2026-02-18')).toBe(false)
     expect(holidays.map((h) => h.date)).toEqual([...holidays.map((h) => h.date)].sort())
   })
 
@@ -70,7 +72,7 @@ describe('getCourtHolidays(2026)', () => {
     if (entry !== undefined) entry.name = 'mutated'
     first.length = 0
     expect(getCourtHolidays(2026)[0]?.name).toBe('Ano novo')
-    expect(getCourtHolidays(2026)).toHaveLength(14)
+    expect(getCourtHolidays(2026)).toHaveLength(13)
   })
 
   it('only has Consciência Negra as national from 2024', () => {
@@ -79,11 +81,72 @@ describe('getCourtHolidays(2026)', () => {
   })
 
   it('moves Carnaval with Easter', () => {
-    // Easter 2025-04-20 → Carnaval 03-03/04, Ash Wednesday 03-05, Corpus Christi 06-19.
+    // Easter 2025-04-20 → Carnaval 03-03/04, Corpus Christi 06-19 (Ash Wednesday 03-05 stays open).
     const dates = getCourtHolidays(2025).map((h) => h.date)
-    expect(dates).toEqual(
-      expect.arrayContaining(['2025-03-03', '2025-03-04', '2025-03-05', '2025-04-18', '2025-06-19']),
-    )
+    expect(dates).toEqual(expect.arrayContaining(['2025-03-03', '2025-03-04', '2025-04-18', '2025-06-19']))
+    expect(dates).not.toContain('2025-03-05')
+    expect(ashWednesday(2025)).toBe('2025-03-05')
+    expect(ashWednesday(2028)).toBe('2028-03-01')
+  })
+
+  it.each([
+    // Issue 9's list, worked out by hand: Easter 2023-04-09, 2024-03-31, 2028-04-16. Weekend holidays
+    // stay where they fall (2024: 21/04 Sun, 07/09, 12/10 and 02/11 Sat; 2028: 01/01 Sat).
+    [
+      2023,
+      [
+        '01-01',
+        '02-20',
+        '02-21',
+        '04-07',
+        '04-21',
+        '05-01',
+        '06-08',
+        '09-07',
+        '10-12',
+        '11-02',
+        '11-15',
+        '12-25',
+      ],
+    ],
+    [
+      2024,
+      [
+        '01-01',
+        '02-12',
+        '02-13',
+        '03-29',
+        '04-21',
+        '05-01',
+        '05-30',
+        '09-07',
+        '10-12',
+        '11-02',
+        '11-15',
+        '11-20',
+        '12-25',
+      ],
+    ],
+    [
+      2028,
+      [
+        '01-01',
+        '02-28',
+        '02-29',
+        '04-14',
+        '04-21',
+        '05-01',
+        '06-15',
+        '09-07',
+        '10-12',
+        '11-02',
+        '11-15',
+        '11-20',
+        '12-25',
+      ],
+    ],
+  ])('lists exactly the national court holidays of %i', (year, monthDays) => {
+    expect(getCourtHolidays(year).map((h) => h.date)).toEqual(monthDays.map((md) => `${year}-${md}`))
   })
 
   it('refuses years outside the supported range', () => {
@@ -97,7 +160,6 @@ describe('isCourtHoliday / courtHolidayName', () => {
     for (const date of [
       '2026-02-16',
       '2026-02-17',
-      '2026-02-18',
       '2026-04-03',
       '2026-04-21',
       '2026-06-04',
@@ -124,7 +186,7 @@ describe('isBusinessDay', () => {
     expect(isBusinessDay('2026-02-15')).toBe(false) // Sunday
     expect(isBusinessDay('2026-02-16')).toBe(false)
     expect(isBusinessDay('2026-02-17')).toBe(false)
-    expect(isBusinessDay('2026-02-18')).toBe(false)
+    expect(isBusinessDay('2026-02-18')).toBe(true) // Ash Wednesday: open (late)
     expect(isBusinessDay('2026-02-19')).toBe(true)
     expect(isBusinessDay('2026-06-04')).toBe(false)
     expect(isBusinessDay('2026-06-05')).toBe(true)
@@ -147,20 +209,22 @@ describe('isBusinessDay', () => {
 
 describe('prazo helpers', () => {
   it('shifts to the next business day', () => {
-    expect(nextBusinessDay('2026-02-14')).toBe('2026-02-19')
+    expect(nextBusinessDay('2026-02-14')).toBe('2026-02-18')
     expect(nextBusinessDay('2026-02-19')).toBe('2026-02-19')
     expect(nextBusinessDay('2026-04-03')).toBe('2026-04-06')
     expect(() => nextBusinessDay('x')).toThrow(TypeError)
   })
 
   it('counts business days excluding the start day', () => {
-    // Intimação on Friday 13/02/2026: Carnaval + Ash Wednesday do not count.
-    expect(addBusinessDays('2026-02-13', 1)).toBe('2026-02-19')
-    expect(addBusinessDays('2026-02-13', 5)).toBe('2026-02-25')
+    // Intimação on Friday 13/02/2026: Carnaval does not count, Ash Wednesday does (the art. 224 §1
+    // protraction of a start or due day on it is the deadline engine's, lib/br/deadline.ts).
+    expect(addBusinessDays('2026-02-13', 1)).toBe('2026-02-18')
+    expect(addBusinessDays('2026-02-13', 5)).toBe('2026-02-24')
     // 15 dias úteis from Monday 2026-03-30 cross Good Friday (04-03) and Tiradentes (04-21).
     expect(addBusinessDays('2026-03-30', 15)).toBe('2026-04-22')
     expect(addBusinessDays('2026-02-19', 0)).toBe('2026-02-19')
-    expect(addBusinessDays('2026-02-19', -1)).toBe('2026-02-13')
+    expect(addBusinessDays('2026-02-19', -1)).toBe('2026-02-18')
+    expect(addBusinessDays('2026-02-18', -1)).toBe('2026-02-13')
     expect(addBusinessDays('2026-03-02', 1, { extraHolidays: ['2026-03-03'] })).toBe('2026-03-04')
   })
 

@@ -5,15 +5,19 @@ import { addDaysISO, dayOfWeekISO, isIsoDate } from './dates'
  * Days the Brazilian courts are closed nationwide, for deadline (prazo) counting.
  *
  * National holidays come from @brazilian-utils (it tracks the laws, e.g. Consciência Negra is
- * national only from 2024). Its list types Carnaval Tuesday and Corpus Christi as optional and
- * lacks Carnaval Monday and Ash Wednesday, yet the courts close on all of them (Ash Wednesday
- * opens only at 14h, which for a prazo means the day does not count), so those are derived from
- * Easter here.
+ * national only from 2024, Lei 14.759/2023). Its list types Carnaval Tuesday and Corpus Christi as
+ * optional and lacks Carnaval Monday, yet the courts close on all of them, so those are derived
+ * from Easter here. A holiday on a weekend is not moved (Brazilian law never moves them).
+ *
+ * Ash Wednesday is NOT a closure: the courts open late (≈ 13h–14h), so it is a business day that
+ * counts in the middle of a prazo, while CPC art. 224 §1 protracts a prazo that would begin or end
+ * on it (see `ashWednesday` and lib/br/deadline.ts). A court that closes the whole day lists it in
+ * its own calendar.
  *
  * Not modelled, because they depend on the court: state/municipal holidays, court-specific
  * closures (e.g. Lei 5.010/66 days for the Justiça Federal, Semana Santa in some TJs) and the
- * recesso forense. Pass them as `extraHolidays`. The CPC art. 220 suspension (20/12–20/01) is
- * available separately as `isPrazoSuspended`.
+ * recesso forense. Pass them as `extraHolidays` (lib/br/court-calendars.ts seeds the well-known
+ * ones). The CPC art. 220 suspension (20/12–20/01) is available separately as `isPrazoSuspended`.
  */
 
 export type CourtHoliday = {
@@ -56,12 +60,20 @@ export function easterSunday(year: number): string {
 const EASTER_BASED: ReadonlyArray<{ offset: number; name: string }> = [
   { offset: -48, name: 'Carnaval (segunda-feira)' },
   { offset: -47, name: 'Carnaval (terça-feira)' },
-  { offset: -46, name: 'Quarta-feira de Cinzas' },
   { offset: -2, name: 'Sexta-feira Santa' },
   { offset: 60, name: 'Corpus Christi' },
 ]
 
+const ASH_WEDNESDAY_OFFSET = -46
+
+/** Ash Wednesday ('YYYY-MM-DD'): a business day with late opening, not a closure (see above). */
+export function ashWednesday(year: number): string {
+  return addDaysISO(easterSunday(year), ASH_WEDNESDAY_OFFSET)
+}
+
 const cache = new Map<number, readonly CourtHoliday[]>()
+// date → name, per year: the deadline engine asks about every day it walks through.
+const namesByYear = new Map<number, ReadonlyMap<string, string>>()
 
 function localIsoDate(date: Date): string {
   // The library builds its dates at *local* midnight, so local getters give back the intended day
@@ -104,8 +116,21 @@ export function getCourtHolidays(year: number): CourtHoliday[] {
 /** Name of the court holiday on a date, or null. Invalid dates → null. */
 export function courtHolidayName(dateISO: string): string | null {
   if (!isIsoDate(dateISO)) return null
+  return holidayNameOfValidDate(dateISO)
+}
+
+/**
+ * `courtHolidayName` for a date already known to be a valid 'YYYY-MM-DD' (no re-validation: the
+ * deadline engine's hot loop). Throws RangeError outside 1900-2099 like `getCourtHolidays`.
+ */
+export function holidayNameOfValidDate(dateISO: string): string | null {
   const year = Number(dateISO.slice(0, 4))
-  return getCourtHolidays(year).find((holiday) => holiday.date === dateISO)?.name ?? null
+  let names = namesByYear.get(year)
+  if (names === undefined) {
+    names = new Map(getCourtHolidays(year).map((holiday) => [holiday.date, holiday.name]))
+    namesByYear.set(year, names)
+  }
+  return names.get(dateISO) ?? null
 }
 
 /** True on a national holiday or nationwide court closure. Invalid dates → false. */
