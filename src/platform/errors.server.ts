@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ApiErrorBody } from '../lib/api-error'
 import { ApiError } from './http-error.server'
 import { log } from './log.server'
+import { FileTooLargeError } from './upload-spool.server'
 
 const MESSAGES: Partial<Record<number, string>> = {
   400: 'Requisição inválida.',
@@ -22,6 +23,10 @@ export const onError: ErrorHandler = (error, c) => {
   if (error instanceof ApiError) {
     const body: ApiErrorBody = { error: { code: error.code, message: error.message, fields: error.fields } }
     return c.json(body, error.status)
+  }
+  // A chunked body that outgrew the cap while a route read it (body-limit.server.ts).
+  if (error instanceof FileTooLargeError) {
+    return c.json<ApiErrorBody>({ error: { code: 'too_large', message: MESSAGES[413] ?? '' } }, 413)
   }
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode

@@ -32,7 +32,7 @@ function upload(bytes: Uint8Array, name: string, type: string, who = cookie) {
   return t.app.request('/api/profile/avatar', { method: 'POST', body: form, headers: { cookie: who } })
 }
 
-const fileOnDisk = (url: string) => path.join(t.env.dataDir, 'uploads', 'avatars', url.split('/').pop() ?? '')
+const fileOnDisk = (url: string) => path.join(t.env.dataDir, 'files', 'avatars', url.split('/').pop() ?? '')
 
 describe('POST /api/profile/avatar', () => {
   it('stores a 256×256 WebP, points the profile at it and serves it', async () => {
@@ -138,6 +138,16 @@ describe('GET /api/files/avatars/:key', () => {
     const response = await t.app.request(url)
     expect(response.status).toBe(404)
     expect(response.headers.get('content-type')).toContain('application/json')
+  })
+
+  it('still serves an avatar stored before issue 8 under DATA_DIR/uploads/avatars', async () => {
+    const key = 'LegacyAvatarKey_12345678.webp'
+    const webp = await image('webp', 256, 256)
+    fs.mkdirSync(path.join(t.env.dataDir, 'uploads', 'avatars'), { recursive: true })
+    fs.writeFileSync(path.join(t.env.dataDir, 'uploads', 'avatars', key), webp)
+    const response = await t.app.request(`/api/files/avatars/${key}`)
+    expect(response.status).toBe(200)
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(webp)
   })
 
   it('does not let a user delete someone else’s file through the profile', async () => {

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import {
+  assertStorageLocation,
+  hashingStream,
+  readAll,
+  toNodeReadable,
+  type FileStorage,
+  type StorageArea,
+} from './storage.server'
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT'
+
+/**
+ * Files under `<dataDir>/files/<area>/<key>`. Before issue 8 avatars lived in `<dataDir>/uploads/avatars/<key>`:
+ * reads of 'avatars' fall back to that folder and deletes clear both, so old avatars keep working without a
+ * migration at start (a new avatar always lands in the new folder).
+ */
+export function createLocalStorage(dataDir: string): FileStorage {
+  const root = path.join(dataDir, 'files')
+  const fileOf = (area: StorageArea, key: string) => {
+    assertStorageLocation(area, key)
+    return path.join(root, area, key)
+  }
+  const legacyFileOf = (area: StorageArea, key: string) =>
+    area === 'avatars' ? path.join(dataDir, 'uploads', 'avatars', key) : undefined
+
+  async function open(area: StorageArea, key: string) {
+    const candidates = [fileOf(area, key), legacyFileOf(area, key)]
+    for (const file of candidates) {
+      if (!file) continue
+      try {
+        return await fs.open(file, 'r')
+      } catch (error) {
+        if (!isMissing(error)) throw error
+      }
+    }
+    return null
+  }
+
+  const storage: FileStorage = {
+    driver: 'local',
+
+    async put(area, key, body) {
+      const file = fileOf(area, key)
+      await fs.mkdir(path.dirname(file), { recursive: true })
+      // Written beside its final place, then renamed (atomic on one file system): a reader never sees half a
+      // file, and a failed or aborted upload leaves nothing under the key. The dot hides it from nobody but
+      // marks it as ours to clean.
+      const temporary = path.join(path.dirname(file), `.${key}.${randomBytes(6).toString('hex')}.tmp`)
+      const hashing = hashingStream()
+      try {
+        await pipeline(toNodeReadable(body), hashing.stream, createWriteStream(temporary, { flags: 'wx' }))
+        await fs.rename(temporary, file)
+      } catch (error) {
+        await fs.rm(temporary, { force: true })
+        throw error
+      }
+      return hashing.result()
+    },
+
+    async getStream(area, key) {
+      const handle = await open(area, key)
+      // The stream owns the handle from here and closes it at its end or on destroy.
+      return handle ? (handle.createReadStream() as Readable) : null
+    },
+
+    async get(area, key) {
+      const stream = await storage.getStream(area, key)
+      return stream ? readAll(stream) : null
+    },
+
+    async delete(area, key) {
+      await fs.rm(fileOf(area, key), { force: true })
+      const legacy = legacyFileOf(area, key)
+      if (legacy) await fs.rm(legacy, { force: true })
+    },
+  }
+  return storage
+}
