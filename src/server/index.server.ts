@@ -9,6 +9,7 @@ import { runMigrations } from '../db/migrate.server'
 import { seedReferenceData } from '../features/reference/reference.seed.server'
 import { createApp } from './app.server'
 import { buildDeps } from './build-deps.server'
+import { startJobs } from './jobs.server'
 import { EnvError, loadEnv, type Env } from '../platform/env.server'
 import { log } from '../platform/log.server'
 import { missingSharedSecret, resolveAuthSecret } from './secret.server'
@@ -72,7 +73,17 @@ async function main() {
   }
 
   const clientDir = fileURLToPath(new URL('../client', import.meta.url))
-  const app = createApp(buildDeps(env, handle, resolveAuthSecret(env.BETTER_AUTH_SECRET, env.dataDir)), {
+  const deps = buildDeps(env, handle, resolveAuthSecret(env.BETTER_AUTH_SECRET, env.dataDir))
+  // After the migrations (a job may touch any table), before the first request (a route may send a job).
+  try {
+    await startJobs(deps)
+  } catch (error) {
+    await handle.close().catch(() => {})
+    releaseLock()
+    const detail = error instanceof Error ? error.message : String(error)
+    fail(`não foi possível iniciar as tarefas em segundo plano (pg-boss): ${detail}`)
+  }
+  const app = createApp(deps, {
     clientDir: fs.existsSync(path.join(clientDir, 'index.html')) ? clientDir : undefined,
   })
   handler = (request, bindings) => app.fetch(request, bindings as never)
@@ -91,6 +102,8 @@ async function main() {
     force.unref()
     // close() stops new connections and waits for in-flight requests; idle keep-alives are dropped.
     server.close(async () => {
+      // Workers first: a running handler may still need the database.
+      await deps.jobs.stop().catch((error: unknown) => log.error('erro ao parar as tarefas', { error }))
       await handle.close().catch((error: unknown) => log.error('erro ao fechar o banco', { error }))
       releaseLock()
       process.exit(0)

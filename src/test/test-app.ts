@@ -7,7 +7,10 @@ import { runMigrations } from '../db/migrate.server'
 import { seedReferenceData } from '../features/reference/reference.seed.server'
 import { createApp } from '../server/app.server'
 import { buildDeps } from '../server/build-deps.server'
+import { startJobs } from '../server/jobs.server'
+import type { AppDeps } from '../platform/app-env.server'
 import { loadEnv, type Env } from '../platform/env.server'
+import type { JobDefinition } from '../platform/jobs.server'
 import type { MailMessage, Mailer } from '../platform/mailer.server'
 
 /** A mailer that keeps what it sent, for tests that read the reset or confirmation link. */
@@ -63,7 +66,19 @@ export interface TestApp {
   close: () => Promise<void>
 }
 
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /**
+   * Start the background-job runner (off by default: most tests don't need pg-boss's start-up). `true`
+   * registers the product's jobs (src/server/jobs.server.ts); a list registers those definitions instead.
+   * Polls every 0.5 s and retries at once, so a test waits well under a second for a job.
+   */
+  jobs?: true | readonly JobDefinition[]
+}
+
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp & { deps: AppDeps }> {
   const { handle, drop } = await createTestDatabase()
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -73,6 +88,15 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     ...envOverrides,
   })
   const mailer = createMemoryMailer()
-  const app = createApp(buildDeps(env, handle, 'test-secret-test-secret-test-secret-0123', mailer))
-  return { app, handle, env, mailer, close: drop }
+  const deps = buildDeps(env, handle, 'test-secret-test-secret-test-secret-0123', mailer)
+  if (options.jobs) {
+    const definitions = options.jobs === true ? undefined : options.jobs
+    await startJobs(deps, { definitions, pollingIntervalSeconds: 0.5, retryDelaySeconds: 0 })
+  }
+  const app = createApp(deps)
+  const close = async () => {
+    await deps.jobs.stop()
+    await drop()
+  }
+  return { app, handle, env, mailer, deps, close }
 }

@@ -1,0 +1,2 @@
+// The cases feature's server surface: what other features and the server shell may use of it.
+export { caseJobs, purgeDeletedCases } from './cases.purge.server'

@@ -1,0 +1,29 @@
+import { agendaJobs } from '../features/agenda/agenda.public.server'
+import { caseJobs } from '../features/cases/cases.public.server'
+import { clientJobs } from '../features/clients/clients.public.server'
+import { documentJobs } from '../features/documents/documents.public.server'
+import type { AppDeps } from '../platform/app-env.server'
+import type { JobDefinition, RunnerOptions } from '../platform/jobs.server'
+
+/**
+ * Every background job of the product, in ONE place (DESIGN §8): a feature declares its jobs as data in its
+ * `*.public.server.ts` and is listed here. Adding a job = export it from the feature, add it to this list.
+ */
+export const jobDefinitions: readonly JobDefinition[] = [
+  // Purges, nightly in this order: documents (03:00), then the cases (03:15) and clients (03:30) those
+  // documents and cases pointed at, so a whole deleted client goes in one night.
+  ...documentJobs,
+  ...caseJobs,
+  ...clientJobs,
+  // Agenda: reminders at each event's time − lembrete, and the 07:00 digest of prazos near their due day.
+  ...agendaJobs,
+]
+
+/** Starts the runner with every definition; the shell calls it after the migrations, before serving. */
+export async function startJobs(
+  deps: AppDeps,
+  options: RunnerOptions & { definitions?: readonly JobDefinition[] } = {},
+): Promise<void> {
+  const { definitions = jobDefinitions, ...runner } = options
+  await deps.jobs.start({ definitions, deps, ...runner })
+}
