@@ -23,6 +23,9 @@ export function securityHeaders(isHttps: boolean) {
     referrerPolicy: 'strict-origin-when-cross-origin',
     strictTransportSecurity: isHttps ? 'max-age=31536000; includeSubDomains' : false,
     crossOriginEmbedderPolicy: false,
+    // A response that sets one of these itself keeps it: the documents' inline view sends a stricter,
+    // sandboxed CSP for user files. Every other response gets the defaults above.
+    overwrite: false,
   })
 }
 

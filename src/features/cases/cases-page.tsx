@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Briefcase, Plus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '../../components/ui/button'
 import { ListPageHeader } from '../../components/list-page/list-page-header'
@@ -32,7 +33,9 @@ type FormState = { open: boolean; caseId: string | null }
 /** /dashboard/cases — 'Casos & Processos' (spec §2). */
 export function CasesPage() {
   const { t } = useTranslation('cases')
-  const [searchText, setSearchText] = useState('')
+  // ?search= opens the list already narrowed (the documents page links a document's client/case here).
+  const [searchParams] = useSearchParams()
+  const [searchText, setSearchText] = useState(() => searchParams.get('search')?.slice(0, 100) ?? '')
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS)
   const [status, setStatus] = useState<CaseStatusFilter>('todos')
   const filters = useMemo<CaseFilters>(() => ({ search, status }), [search, status])

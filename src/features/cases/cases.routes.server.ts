@@ -11,10 +11,12 @@ import {
   CASE_MESSAGES,
   caseExportQuerySchema,
   caseListQuerySchema,
+  caseOptionsQuerySchema,
   createCaseSchema,
   updateCaseSchema,
   type Case,
   type CaseList,
+  type CaseOption,
   type CaseStats,
   type DeleteCaseResult,
 } from './cases.schema'
@@ -25,6 +27,7 @@ import {
   exportCaseRows,
   getCase,
   getCaseStats,
+  listCaseOptions,
   listCases,
   restoreCase,
   updateCase,
@@ -64,6 +67,10 @@ export const caseRoutes = new Hono<AppEnv>()
   })
   .get('/stats', canView, async (c) => {
     return c.json<CaseStats>(await getCaseStats(c.var.db, c.var.office.id))
+  })
+  .get('/options', canView, validate('query', caseOptionsQuerySchema), async (c) => {
+    const items = await listCaseOptions(c.var.db, c.var.office.id, c.req.valid('query').search)
+    return c.json<{ items: CaseOption[] }>({ items })
   })
   .get('/export.csv', canView, validate('query', caseExportQuerySchema), async (c) => {
     const filter = c.req.valid('query')

@@ -144,6 +144,9 @@ export type CaseListQuery = z.input<typeof caseListQuerySchema>
 export const caseExportQuerySchema = caseListQuerySchema.pick({ search: true, status: true })
 export type CaseExportQuery = z.input<typeof caseExportQuerySchema>
 
+/** GET /api/cases/options: the pickers of other modules (documents, later agenda and financial). */
+export const caseOptionsQuerySchema = z.object({ search: searchParam })
+
 export const caseIdParamSchema = z.object({ id: z.uuid({ error: CASE_MESSAGES.notFound }) })
 
 /** One row of GET /api/cases. */
@@ -192,4 +195,12 @@ export interface CaseStats {
 
 export interface DeleteCaseResult {
   id: string
+}
+
+/** One choice of the case picker: the office's active (aberto/andamento) cases. */
+export interface CaseOption {
+  id: string
+  titulo: string
+  /** Formatted CNJ, or null. */
+  numeroProcesso: string | null
 }

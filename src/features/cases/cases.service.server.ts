@@ -8,7 +8,7 @@ import { containsPattern, foldText, looksNumeric, searchWords } from '../../lib/
 import { ApiError } from '../../platform/http-error.server'
 // A case links to a client: the link is checked through the clients feature's public function, and
 // the client's name is joined from its table for the list.
-import { TOTAL_CAP, findActiveClientId } from '../clients/clients.public.server'
+import { SEARCH_TOTAL_CAP, TOTAL_CAP, findActiveClientId } from '../clients/clients.public.server'
 import { clients, crmCounters } from '../clients/clients.table.server'
 import {
   CASE_AREAS,
@@ -17,6 +17,7 @@ import {
   CASE_STATUS_LABELS,
   type Case,
   type CaseList,
+  type CaseOption,
   type CaseStats,
   type CaseStatus,
   type CaseStatusFilter,
@@ -135,13 +136,13 @@ export async function listCases(
   query: CaseFilter & { limit: number; offset: number },
 ): Promise<CaseList> {
   const where = listWhere(officeId, query)
-  // Capped like the clients' total (see TOTAL_CAP there); unfiltered, it walks the page's index.
+  const cap = query.search ? SEARCH_TOTAL_CAP : TOTAL_CAP // as clients; unfiltered, it walks the page's index
   const capped = db
     .select({ one: sql`1` })
     .from(cases)
     .where(where)
     .orderBy(...(query.search ? [] : newestFirst))
-    .limit(TOTAL_CAP + 1)
+    .limit(cap + 1)
     .as('capped')
   const [rows, [count]] = await Promise.all([
     db
@@ -154,7 +155,44 @@ export async function listCases(
     db.select({ total: sql<number>`count(*)::int` }).from(capped),
   ])
   const total = Number(count?.total ?? 0)
-  return { items: rows.map(toSummary), total: Math.min(total, TOTAL_CAP), totalCapped: total > TOTAL_CAP }
+  return { items: rows.map(toSummary), total: Math.min(total, cap), totalCapped: total > cap }
+}
+
+/**
+ * Active cases (aberto, andamento) for another module's picker, by title, at most 20: every word in the
+ * title (accent/case-insensitive) or, for a numeric text of 3+ digits, a fragment of the process number.
+ */
+export async function listCaseOptions(
+  db: Database,
+  officeId: string,
+  search: string | undefined,
+): Promise<CaseOption[]> {
+  const conditions: SQL[] = [
+    eq(cases.officeId, officeId),
+    isNull(cases.deletedAt),
+    inArray(cases.status, ['aberto', 'andamento']),
+  ]
+  if (search) {
+    const digits = search.replace(/\D/g, '')
+    const byTitle = searchWords(search).map(
+      (word) => sql`${cases.tituloBusca} like f_unaccent(lower(${containsPattern(word)}::text))`,
+    )
+    conditions.push(
+      looksNumeric(search) && digits.length >= MIN_DIGITS
+        ? (or(and(...byTitle), sql`${cases.numeroProcesso} like ${containsPattern(digits)}`) ?? sql`false`)
+        : (and(...byTitle) ?? sql`true`),
+    )
+  }
+  const rows = await db
+    .select({ id: cases.id, titulo: cases.titulo, numeroProcesso: cases.numeroProcesso })
+    .from(cases)
+    .where(and(...conditions))
+    .orderBy(cases.titulo, cases.id)
+    .limit(20)
+  return rows.map((row) => ({
+    ...row,
+    numeroProcesso: row.numeroProcesso === null ? null : formatCnj(row.numeroProcesso),
+  }))
 }
 
 /** From the live counters kept by triggers (crmCounters in clients.table.ts): O(1) per office. */

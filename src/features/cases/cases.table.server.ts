@@ -1,5 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { check, date, foreignKey, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { users } from '../auth/auth.table.server'
 import { clients } from '../clients/clients.table.server'
 import { offices } from '../offices/offices.table.server'
@@ -47,6 +58,8 @@ export const cases = pgTable(
     deletedBy: text('deleted_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
+    // The target of the composite foreign keys of rows that point at a case (documents first).
+    unique('cases_office_id_id_uq').on(table.officeId, table.id),
     // MATCH SIMPLE (the default): a case without a client (client_id null) is not checked.
     foreignKey({
       name: 'cases_office_client_fk',

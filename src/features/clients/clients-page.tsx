@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Plus, Users } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import {
   AlertDialog,
@@ -42,7 +43,9 @@ type FormState = { open: boolean; clientId: string | null }
 /** /dashboard/crm — 'CRM Clientes' (spec §2). */
 export function ClientsPage() {
   const { t } = useTranslation('clients')
-  const [searchText, setSearchText] = useState('')
+  // ?search= opens the list already narrowed (the documents page links a document's client/case here).
+  const [searchParams] = useSearchParams()
+  const [searchText, setSearchText] = useState(() => searchParams.get('search')?.slice(0, 100) ?? '')
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS)
   const [status, setStatus] = useState<ClientStatusFilter>('todos')
   const filters = useMemo<ClientFilters>(() => ({ search, status }), [search, status])

@@ -26,9 +26,17 @@ export function useDashboardCounts(enabled: boolean) {
     enabled,
     staleTime: 0,
   })
+  // The documents this member may see (the access levels apply to the total too).
+  const documents = useQuery({
+    queryKey: ['dashboard', 'counts', 'documents'],
+    queryFn: () => fetchTotal('/api/documents/stats'),
+    enabled,
+    staleTime: 0,
+  })
   return {
+    documents: enabled ? (documents.data ?? null) : 0,
     cases: enabled ? (cases.data ?? null) : 0,
     clients: enabled ? (clients.data ?? null) : 0,
-    isError: cases.isError || clients.isError,
+    isError: cases.isError || clients.isError || documents.isError,
   }
 }

@@ -1,0 +1,4 @@
+// The cases feature's browser surface: what other features (documents, and later agenda and financial)
+// may use. Only named re-exports here.
+export { ClientPicker } from './client-picker'
+export { CasePicker, caseOptionLabel } from './case-picker'

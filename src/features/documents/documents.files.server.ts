@@ -1,0 +1,160 @@
+import { createReadStream } from 'node:fs'
+import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream'
+import type { Context } from 'hono'
+import type { AppEnv } from '../../platform/app-env.server'
+import { ApiError } from '../../platform/http-error.server'
+import { log } from '../../platform/log.server'
+import { getStorage, newStorageKey, verifyingStream, type FileStorage } from '../../platform/storage.server'
+import {
+  FileTooLargeError,
+  UploadAbortedError,
+  spoolUpload,
+  type SpooledFile,
+} from '../../platform/upload-spool.server'
+import { DOCUMENT_MESSAGES, INLINE_FILE_TYPES, MAX_DOCUMENT_BYTES } from './documents.schema'
+import type { StoredFile } from './documents.write.server'
+import type { VersionFile } from './documents.service.server'
+import { sniffDocumentFile } from './file-sniff.server'
+
+// The bytes of documents, both ways. Upload: the raw request body is spooled to a temp file (size
+// capped, hashed), sniffed there, then streamed to storage under a random key; the caller records it.
+// Download: storage → checksum verification → response, never a whole file in memory.
+
+export function documentStorage(c: Context<AppEnv>): FileStorage {
+  return getStorage(c.var.deps.env)
+}
+
+export interface ReceivedFile {
+  file: StoredFile
+  /** Removes the stored file: the caller's transaction failed, so no row points at it. */
+  discard(): Promise<void>
+}
+
+/**
+ * Reads one file from the request body into storage. 413 past 10 MB, 415 for an empty file or any
+ * content but PDF, DOC, DOCX, XLS, XLSX, JPG, PNG; nothing is left behind on any failure (a client
+ * abort included: the spool deletes its temp file, and storage.put is atomic).
+ */
+export async function receiveFile(c: Context<AppEnv>, originalName: string): Promise<ReceivedFile> {
+  const body = c.req.raw.body
+  if (!body) throw new ApiError(415, 'unsupported_type', DOCUMENT_MESSAGES.emptyFile)
+  let spooled: SpooledFile
+  try {
+    spooled = await spoolUpload(c.var.deps.env.dataDir, body, { maxBytes: MAX_DOCUMENT_BYTES })
+  } catch (error) {
+    if (error instanceof FileTooLargeError) throw new ApiError(413, 'too_large', DOCUMENT_MESSAGES.tooLarge)
+    if (error instanceof UploadAbortedError)
+      throw new ApiError(400, 'upload_aborted', DOCUMENT_MESSAGES.aborted)
+    throw error
+  }
+  try {
+    if (spooled.size === 0) throw new ApiError(415, 'unsupported_type', DOCUMENT_MESSAGES.emptyFile)
+    const type = await sniffDocumentFile(spooled.path)
+    if (!type) throw new ApiError(415, 'unsupported_type', DOCUMENT_MESSAGES.unsupportedType)
+    const storage = documentStorage(c)
+    const storageKey = newStorageKey()
+    const stored = await storage.put('documents', storageKey, createReadStream(spooled.path), {
+      contentType: type.mimeType,
+    })
+    const discard = () => storage.delete('documents', storageKey)
+    // The temp file is ours, but it is read twice: the hash of what reached storage must be the one
+    // computed while the request streamed in.
+    if (stored.sha256 !== spooled.sha256 || stored.size !== spooled.size) {
+      await discard()
+      throw new Error('stored document differs from the uploaded bytes')
+    }
+    return {
+      file: { storageKey, size: stored.size, sha256: stored.sha256, ...type, originalName },
+      discard,
+    }
+  } finally {
+    await spooled.cleanup()
+  }
+}
+
+/** Runs `record` (the rows + audit transaction); on any failure the stored file goes too. */
+export async function recordReceived<T>(received: ReceivedFile, record: () => Promise<T>): Promise<T> {
+  try {
+    return await record()
+  } catch (error) {
+    await received.discard().catch((cleanupError: unknown) => {
+      log.error('document file cleanup failed', { error: cleanupError })
+    })
+    throw error
+  }
+}
+
+/**
+ * Passes chunks on one step late and drops the last one on error: when the checksum check fails at
+ * the end, the client never receives the whole file (the response is cut short and fails) instead of
+ * a complete-looking corrupted one.
+ */
+function holdBackLastChunk(): Transform {
+  let held: Buffer | null = null
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      const previous = held
+      held = chunk
+      callback(null, previous ?? undefined)
+    },
+    flush(callback: TransformCallback) {
+      callback(null, held ?? undefined)
+    },
+  })
+}
+
+/** 'Petição Inicial.pdf' → 'Peticao Inicial.pdf': the plain filename= for clients without RFC 5987. */
+function asciiFallback(name: string): string {
+  const ascii = name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x20-\x7e]|["\\;]/g, '_')
+    .trim()
+  return ascii === '' ? 'documento' : ascii
+}
+
+/** RFC 6266 Content-Disposition with the original name (RFC 5987 filename*) and an ASCII fallback. */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
+  return `${kind}; filename="${asciiFallback(name)}"; filename*=UTF-8''${encoded}`
+}
+
+/**
+ * What a document is served with when shown inline: a sandboxed, script-less document that may only
+ * show itself (a PDF that is really something else can't run or load anything in our origin).
+ */
+export const INLINE_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'"
+
+/** The response of GET /api/documents/:id/file: the stored bytes, verified on the way out. */
+export async function fileResponse(
+  c: Context<AppEnv>,
+  version: VersionFile,
+  disposition: 'inline' | 'attachment',
+): Promise<Response> {
+  const source = await documentStorage(c).getStream('documents', version.storageKey)
+  if (!source) {
+    log.error('document file missing', { error: new Error(`missing documents/${version.storageKey}`) })
+    throw new ApiError(500, 'file_unavailable', DOCUMENT_MESSAGES.fileUnavailable)
+  }
+  const verified = pipeline(
+    source,
+    verifyingStream({ size: version.size, sha256: version.sha256 }),
+    holdBackLastChunk(),
+    (error) => {
+      if (error) log.error('document download failed', { error })
+    },
+  )
+  const inline = disposition === 'inline' && INLINE_FILE_TYPES.includes(version.tipo)
+  const headers = new Headers({
+    'Content-Type': version.mimeType,
+    'Content-Length': String(version.size),
+    'Content-Disposition': contentDisposition(inline ? 'inline' : 'attachment', version.originalName),
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'private, no-store',
+  })
+  if (inline) headers.set('Content-Security-Policy', INLINE_CSP)
+  return new Response(Readable.toWeb(verified) as ReadableStream<Uint8Array>, { status: 200, headers })
+}

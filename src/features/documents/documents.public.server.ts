@@ -1,0 +1,24 @@
+// The documents feature's server surface: what the shell and other features may use of it.
+import type { JobDefinition } from '../../platform/jobs.server'
+import { getStorage } from '../../platform/storage.server'
+import { purgeDeletedDocuments } from './documents.write.server'
+
+export { documentRoutes } from './documents.routes.server'
+export { countDocuments, type Viewer as DocumentViewer } from './documents.service.server'
+export { purgeDeletedDocuments } from './documents.write.server'
+
+/** Deleted documents stay restorable this long, then the purge removes rows and files for good. */
+export const DOCUMENT_RETENTION_DAYS = 30
+
+/** The documents' scheduled jobs (src/server/jobs.server.ts runs them). */
+export const documentJobs: JobDefinition[] = [
+  {
+    name: 'documents.purge',
+    // Daily at 03:00 in São Paulo, a quiet hour for an office.
+    schedule: '0 3 * * *',
+    async handler({ deps }) {
+      const olderThan = new Date(Date.now() - DOCUMENT_RETENTION_DAYS * 24 * 60 * 60 * 1000)
+      await purgeDeletedDocuments({ db: deps.db, storage: getStorage(deps.env) }, olderThan)
+    },
+  },
+]

@@ -1,0 +1,198 @@
+import { Hono, type Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { z } from 'zod'
+import type { AppEnv } from '../../platform/app-env.server'
+import { notFound } from '../../platform/http-error.server'
+import { isUpload, rateLimit } from '../../platform/rate-limit.server'
+import { validate } from '../../platform/validate.server'
+import { recordOfficeAudit } from '../audit/audit.public.server'
+import { requireOffice } from '../offices/offices.public.server'
+import {
+  DOCUMENT_MESSAGES,
+  documentFileQuery,
+  documentListQuery,
+  documentUpdateBody,
+  documentUploadQuery,
+  documentVersionQuery,
+  type DocumentDetail,
+  type DocumentList,
+  type DocumentRow,
+  type DocumentStats,
+} from './documents.schema'
+import { fileResponse, receiveFile, recordReceived } from './documents.files.server'
+import {
+  findVersionFile,
+  getDocument,
+  getDocumentStats,
+  listDocuments,
+  listVersions,
+  type Executor,
+  type Viewer,
+} from './documents.service.server'
+import {
+  checkLinks,
+  insertDocument,
+  insertVersion,
+  restoreDocument,
+  softDeleteDocument,
+  updateDocument,
+} from './documents.write.server'
+
+const uuid = z.uuid()
+
+/** The :id of the path; anything that is not a uuid can't be a document, so it is a 404 like a missing one. */
+function documentId(c: Context<AppEnv>): string {
+  const id = c.req.param('id')
+  if (!uuid.safeParse(id).success) throw notFound(DOCUMENT_MESSAGES.notFound)
+  return id as string
+}
+
+function viewer(c: Context<AppEnv>): Viewer {
+  const { id, userId, nivelAcesso } = c.var.office
+  return { officeId: id, userId, nivelAcesso }
+}
+
+function orNotFound<T>(value: T | null | false): T {
+  if (value === null || value === false) throw notFound(DOCUMENT_MESSAGES.notFound)
+  return value
+}
+
+/** The document as it now stands (inside the change's transaction). */
+async function loadRow(db: Executor, c: Context<AppEnv>, id: string): Promise<DocumentRow> {
+  return orNotFound(await getDocument(db, viewer(c), id))
+}
+
+/**
+ * The platform counts an upload against the user's limit by its Content-Type (multipart, octet-stream,
+ * image/*, PDF). A raw body may arrive with any type (a browser sends a DOCX's own), so the upload
+ * routes count the others here, in the same counter: every file upload costs exactly one unit.
+ */
+const untypedUploadLimit = rateLimit({
+  name: 'upload',
+  rule: (env) => ({ windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS, max: env.RATE_LIMIT_UPLOAD_MAX }),
+  key: (c) => c.var.office.userId,
+})
+const countEveryUpload = createMiddleware<AppEnv>((c, next) =>
+  isUpload(c) ? next() : untypedUploadLimit(c, next),
+)
+
+// requireOffice runs first on every route: anonymous → 401, no membership → 403 before any validation,
+// and the office is always the session's. Another office's document, or one the member's level doesn't
+// see (documents.access.ts), is "not found" (404), exactly like a missing one.
+export const documentRoutes = new Hono<AppEnv>()
+  .use(requireOffice('documents.manage'))
+  .use(async (c, next) => {
+    await next()
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
+  })
+  .get('/', validate('query', documentListQuery), async (c) => {
+    return c.json<DocumentList>(await listDocuments(c.var.db, viewer(c), c.req.valid('query')))
+  })
+  .get('/stats', async (c) => {
+    return c.json<DocumentStats>(await getDocumentStats(c.var.db, viewer(c)))
+  })
+  // One file per request, the body is its raw bytes (the browser shows per-file progress and aborts
+  // with xhr.abort()). Metadata rides in the query string, validated before a byte is read.
+  .post('/', validate('query', documentUploadQuery), countEveryUpload, async (c) => {
+    const data = c.req.valid('query')
+    await checkLinks(c.var.db, c.var.office.id, data)
+    const received = await receiveFile(c, data.name)
+    const document = await recordReceived(received, () =>
+      c.var.db.transaction(async (tx) => {
+        const id = await insertDocument(tx, viewer(c), data, received.file)
+        await recordOfficeAudit(
+          c,
+          {
+            action: 'document.upload',
+            entity: 'document',
+            entityId: id,
+            details: { versao: 1, tipo: received.file.tipo, size: received.file.size },
+          },
+          tx,
+        )
+        return loadRow(tx, c, id)
+      }),
+    )
+    return c.json<{ document: DocumentRow }>({ document }, 201)
+  })
+  .get('/:id', async (c) => {
+    const id = documentId(c)
+    const document = orNotFound(await getDocument(c.var.db, viewer(c), id))
+    const versions = await listVersions(c.var.db, c.var.office.id, id)
+    return c.json<DocumentDetail>({ document, versions })
+  })
+  .patch('/:id', validate('json', documentUpdateBody), async (c) => {
+    const id = documentId(c)
+    const data = c.req.valid('json')
+    const document = await c.var.db.transaction(async (tx) => {
+      orNotFound(await updateDocument(tx, viewer(c), id, data))
+      // The names of the fields sent, never their values.
+      const fields = Object.keys(data).filter((key) => data[key as keyof typeof data] !== undefined)
+      await recordOfficeAudit(
+        c,
+        { action: 'document.update', entity: 'document', entityId: id, details: { fields } },
+        tx,
+      )
+      return loadRow(tx, c, id)
+    })
+    return c.json<{ document: DocumentRow }>({ document })
+  })
+  .post('/:id/versions', validate('query', documentVersionQuery), countEveryUpload, async (c) => {
+    const id = documentId(c)
+    const { name } = c.req.valid('query')
+    // Before reading the body: a document the member doesn't see costs them no upload.
+    orNotFound(await getDocument(c.var.db, viewer(c), id))
+    const received = await receiveFile(c, name)
+    const document = await recordReceived(received, () =>
+      c.var.db.transaction(async (tx) => {
+        const versao = orNotFound(await insertVersion(tx, viewer(c), id, received.file))
+        await recordOfficeAudit(
+          c,
+          {
+            action: 'document.version',
+            entity: 'document',
+            entityId: id,
+            details: { versao, tipo: received.file.tipo, size: received.file.size },
+          },
+          tx,
+        )
+        return loadRow(tx, c, id)
+      }),
+    )
+    return c.json<{ document: DocumentRow }>({ document }, 201)
+  })
+  .get('/:id/file', validate('query', documentFileQuery), async (c) => {
+    const id = documentId(c)
+    const { version, disposition } = c.req.valid('query')
+    const file = await findVersionFile(c.var.db, viewer(c), id, version)
+    if (!file) {
+      throw notFound(version === undefined ? DOCUMENT_MESSAGES.notFound : DOCUMENT_MESSAGES.versionNotFound)
+    }
+    // Who read a confidential document is logged before its first byte leaves.
+    if (file.nivelAcesso === 'confidencial') {
+      await recordOfficeAudit(c, {
+        action: 'document.download',
+        entity: 'document',
+        entityId: id,
+        details: { versao: file.versao },
+      })
+    }
+    return fileResponse(c, file, disposition)
+  })
+  .delete('/:id', async (c) => {
+    const id = documentId(c)
+    await c.var.db.transaction(async (tx) => {
+      orNotFound(await softDeleteDocument(tx, viewer(c), id))
+      await recordOfficeAudit(c, { action: 'document.delete', entity: 'document', entityId: id }, tx)
+    })
+    return c.body(null, 204)
+  })
+  .post('/:id/restore', async (c) => {
+    const id = documentId(c)
+    const document = await c.var.db.transaction(async (tx) => {
+      orNotFound(await restoreDocument(tx, viewer(c), id))
+      await recordOfficeAudit(c, { action: 'document.restore', entity: 'document', entityId: id }, tx)
+      return loadRow(tx, c, id)
+    })
+    return c.json<{ document: DocumentRow }>({ document })
+  })

@@ -1,0 +1,248 @@
+import { z } from 'zod'
+import '../../lib/zod-pt-br'
+import {
+  limitParam,
+  offsetParam,
+  optionalText,
+  optionalUuid,
+  requiredText,
+  searchParam,
+} from '../../lib/zod-fields'
+
+// Contract of /api/documents (issue 8), shared by the documents page and the server routes.
+// No server imports here: the browser bundles this file.
+
+/** Spec §9: the five folders, stored as these keys. */
+export const DOCUMENT_FOLDERS = [
+  'contratos',
+  'pecas_processuais',
+  'documentos_pessoais',
+  'certidoes',
+  'minutas',
+] as const
+export type DocumentFolder = (typeof DOCUMENT_FOLDERS)[number]
+export const DOCUMENT_FOLDER_LABELS: Readonly<Record<DocumentFolder, string>> = {
+  contratos: 'Contratos',
+  pecas_processuais: 'Peças Processuais',
+  documentos_pessoais: 'Documentos Pessoais',
+  certidoes: 'Certidões',
+  minutas: 'Minutas',
+}
+/** Spec §2 folder colours (names; the UI maps them to its palette). */
+export const DOCUMENT_FOLDER_COLORS: Readonly<
+  Record<DocumentFolder, 'blue' | 'green' | 'purple' | 'orange' | 'red'>
+> = {
+  contratos: 'blue',
+  pecas_processuais: 'green',
+  documentos_pessoais: 'purple',
+  certidoes: 'orange',
+  minutas: 'red',
+}
+
+/** Spec §4 document access. */
+export const DOCUMENT_ACCESS_LEVELS = ['publico', 'restrito', 'confidencial'] as const
+export type DocumentAccessLevel = (typeof DOCUMENT_ACCESS_LEVELS)[number]
+export const DOCUMENT_ACCESS_LABELS: Readonly<Record<DocumentAccessLevel, string>> = {
+  publico: 'Público',
+  restrito: 'Restrito',
+  confidencial: 'Confidencial',
+}
+
+/** Accepted file types, judged by content on the server (spec §5 plus JPG/PNG scans). */
+export const DOCUMENT_FILE_TYPES = ['PDF', 'DOC', 'DOCX', 'XLS', 'XLSX', 'JPG', 'PNG'] as const
+export type DocumentFileType = (typeof DOCUMENT_FILE_TYPES)[number]
+/** Types a browser may show inline (new tab); the others always download. */
+export const INLINE_FILE_TYPES: readonly DocumentFileType[] = ['PDF', 'JPG', 'PNG']
+/** For the file picker's `accept` attribute (a hint only: the server sniffs the bytes). */
+export const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx,.jpg,.jpeg,.png'
+
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024
+
+/** Column limits, enforced here and by check constraints in the table. */
+export const DOCUMENT_LIMITS = {
+  nome: 255,
+  originalName: 255,
+  observacoes: 5000,
+  etiqueta: 50,
+  etiquetas: 20,
+} as const
+
+/** pt-BR texts the server sends (toasts show them as they are). */
+export const DOCUMENT_MESSAGES = {
+  tooLarge: 'O arquivo excede o limite de 10 MB.',
+  aborted: 'O envio do arquivo foi interrompido. Tente novamente.',
+  unsupportedType: 'Tipo de arquivo não aceito. Envie PDF, DOC, DOCX, XLS, XLSX, JPG ou PNG.',
+  emptyFile: 'O arquivo está vazio. Envie PDF, DOC, DOCX, XLS, XLSX, JPG ou PNG.',
+  notFound: 'Documento não encontrado.',
+  versionNotFound: 'Versão não encontrada.',
+  invalidClient: 'Cliente inválido.',
+  invalidCase: 'Caso inválido.',
+  invalidFolder: 'Pasta inválida',
+  invalidAccess: 'Nível de acesso inválido',
+  tooManyTags: `Etiquetas: máximo de ${DOCUMENT_LIMITS.etiquetas}`,
+  tagTooLong: `Etiqueta: máximo de ${DOCUMENT_LIMITS.etiqueta} caracteres`,
+  emptyUpdate: 'Nenhuma alteração informada.',
+  fileUnavailable: 'Arquivo indisponível.',
+} as const
+
+const pasta = z.enum(DOCUMENT_FOLDERS, { error: DOCUMENT_MESSAGES.invalidFolder })
+const nivelAcesso = z.enum(DOCUMENT_ACCESS_LEVELS, { error: DOCUMENT_MESSAGES.invalidAccess })
+
+/** Trimmed, non-empty, de-duplicated (case-insensitively, first spelling wins) tags. */
+export function normalizeTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>()
+  const out: string[] = []
+  for (const raw of tags) {
+    const tag = raw.trim().replace(/\s+/g, ' ')
+    const key = tag.toLocaleLowerCase('pt-BR')
+    if (tag === '' || seen.has(key)) continue
+    seen.add(key)
+    out.push(tag)
+  }
+  return out
+}
+
+/** 'a, b,,c' → ['a', 'b', 'c'] (the upload form's comma-separated tags, spec §5). */
+export function splitTags(text: string): string[] {
+  return normalizeTags(text.split(','))
+}
+
+const tagList = z
+  .array(z.string({ error: DOCUMENT_MESSAGES.tagTooLong }), { error: 'Etiquetas inválidas' })
+  .transform(normalizeTags)
+  .pipe(
+    z
+      .array(z.string().max(DOCUMENT_LIMITS.etiqueta, DOCUMENT_MESSAGES.tagTooLong))
+      .max(DOCUMENT_LIMITS.etiquetas, DOCUMENT_MESSAGES.tooManyTags),
+  )
+
+/** A query-string filter that also takes '' and 'todos' as "no filter". */
+function optionalFilter<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === '' || v === 'todos' ? undefined : v), schema.optional())
+}
+
+/** GET /api/documents */
+export const documentListQuery = z.object({
+  search: searchParam,
+  pasta: optionalFilter(pasta),
+  nivelAcesso: optionalFilter(nivelAcesso),
+  clientId: optionalFilter(z.uuid({ error: DOCUMENT_MESSAGES.invalidClient })),
+  caseId: optionalFilter(z.uuid({ error: DOCUMENT_MESSAGES.invalidCase })),
+  offset: offsetParam,
+  limit: limitParam,
+})
+export type DocumentListQuery = z.input<typeof documentListQuery>
+
+/** POST /api/documents?… (the body is the raw file bytes, one file per request). */
+export const documentUploadQuery = z.object({
+  /** The file's original name: shown and offered on download, never used as a path. */
+  name: requiredText('Nome do arquivo', DOCUMENT_LIMITS.originalName),
+  pasta,
+  nivelAcesso,
+  etiquetas: z
+    .string()
+    .max(2000, DOCUMENT_MESSAGES.tooManyTags)
+    .optional()
+    .transform((v) => (v === undefined ? [] : v.split(',')))
+    .pipe(tagList),
+  clientId: optionalUuid(DOCUMENT_MESSAGES.invalidClient),
+  caseId: optionalUuid(DOCUMENT_MESSAGES.invalidCase),
+  observacoes: optionalText('Observações', DOCUMENT_LIMITS.observacoes),
+})
+export type DocumentUploadQuery = z.input<typeof documentUploadQuery>
+export type DocumentUploadData = z.output<typeof documentUploadQuery>
+
+/** PATCH /api/documents/:id — any subset (at least one field); null/'' clears an optional field. */
+export const documentUpdateBody = z
+  .object({
+    nome: requiredText('Nome', DOCUMENT_LIMITS.nome),
+    pasta,
+    nivelAcesso,
+    etiquetas: tagList,
+    clientId: optionalUuid(DOCUMENT_MESSAGES.invalidClient),
+    caseId: optionalUuid(DOCUMENT_MESSAGES.invalidCase),
+    observacoes: optionalText('Observações', DOCUMENT_LIMITS.observacoes),
+  })
+  .partial()
+  .refine((data) => Object.values(data).some((v) => v !== undefined), DOCUMENT_MESSAGES.emptyUpdate)
+export type DocumentUpdateInput = z.input<typeof documentUpdateBody>
+export type DocumentUpdateData = z.output<typeof documentUpdateBody>
+
+/** POST /api/documents/:id/versions?name=… (raw bytes). */
+export const documentVersionQuery = z.object({
+  name: requiredText('Nome do arquivo', DOCUMENT_LIMITS.originalName),
+})
+export type DocumentVersionQuery = z.input<typeof documentVersionQuery>
+
+/** GET /api/documents/:id/file?version=N&disposition=inline|attachment */
+export const documentFileQuery = z.object({
+  version: z.coerce
+    .number({ error: DOCUMENT_MESSAGES.versionNotFound })
+    .int(DOCUMENT_MESSAGES.versionNotFound)
+    .min(1, DOCUMENT_MESSAGES.versionNotFound)
+    .max(1_000_000, DOCUMENT_MESSAGES.versionNotFound)
+    .optional(),
+  disposition: z.enum(['inline', 'attachment'], { error: 'Disposição inválida' }).default('attachment'),
+})
+export type DocumentFileQuery = z.input<typeof documentFileQuery>
+
+export const documentIdParam = z.object({ id: z.uuid({ error: DOCUMENT_MESSAGES.notFound }) })
+
+export interface DocumentPerson {
+  id: string
+  nome: string
+}
+
+/** One document (list row, detail, answers of upload/patch/restore). */
+export interface DocumentRow {
+  id: string
+  nome: string
+  originalName: string
+  tipo: DocumentFileType
+  mimeType: string
+  pasta: DocumentFolder
+  nivelAcesso: DocumentAccessLevel
+  versao: number
+  /** Bytes of the current version (the UI formats '1,2 MB'). */
+  tamanho: number
+  etiquetas: string[]
+  observacoes: string | null
+  cliente: { id: string; nomeCompleto: string } | null
+  caso: { id: string; titulo: string; numeroProcesso: string | null } | null
+  enviadoPor: DocumentPerson | null
+  /** ISO instant of the first version. */
+  dataUpload: string
+  updatedAt: string
+}
+
+export interface DocumentVersionRow {
+  versao: number
+  tamanho: number
+  tipo: DocumentFileType
+  originalName: string
+  enviadoPor: DocumentPerson | null
+  createdAt: string
+}
+
+export interface DocumentList {
+  items: DocumentRow[]
+  /** Exact up to 10 000 (1 000 for a search); beyond that the cap with totalCapped = true (show '10.000+'). */
+  total: number
+  totalCapped?: boolean
+}
+
+export interface DocumentDetail {
+  document: DocumentRow
+  /** Newest first. */
+  versions: DocumentVersionRow[]
+}
+
+export interface DocumentStats {
+  total: number
+  /** Always 5 (spec §9). */
+  pastas: number
+  confidenciais: number
+  /** Uploaded this calendar month in America/Sao_Paulo. */
+  esteMes: number
+  porPasta: Record<DocumentFolder, number>
+}
