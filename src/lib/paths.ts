@@ -5,6 +5,8 @@ export const paths = {
   /** Screens the auth e-mails link to. */
   authResetPassword: '/auth/redefinir-senha',
   authEmailConfirmed: '/auth/confirmado',
+  /** Public deadline calculator (issue 9): no account needed. */
+  deadlineCalculator: '/calculadora-de-prazos',
   admin: {
     root: '/admin',
     users: '/admin/users',

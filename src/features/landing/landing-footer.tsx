@@ -17,6 +17,7 @@ export function LandingFooter() {
         [t.lawyers.plans, paths.auth],
         [t.lawyers.verification, `#${SECTION_IDS.about}`],
         [t.lawyers.help, `#${SECTION_IDS.contact}`],
+        [t.lawyers.deadlineCalculator, paths.deadlineCalculator],
       ],
     },
     {
