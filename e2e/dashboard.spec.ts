@@ -70,7 +70,8 @@ test('[DASHBOARD] a lawyer sees the header, the office groups, counters and an a
   const counters = page.getByRole('region', { name: 'Resumo' })
   await expect(counters.getByText('Documentos')).toBeVisible()
   await expect(counters).toContainText('Casos0')
-  await expect(counters).toContainText('Notificações3')
+  // A new account has one unread notification: the welcome (issue 9).
+  await expect(counters).toContainText('Notificações1')
   await expect(page.getByText('Nenhuma atividade recente')).toBeVisible()
   await expect(
     page.getByRole('link', { name: 'Agenda & Prazos Audiências, prazos e compromissos' }),
@@ -156,42 +157,26 @@ test('[DASHBOARD] on a phone the sidebar is an 18rem sheet that closes after nav
   await expect(sheet).toBeHidden()
 })
 
-test('[DASHBOARD] notifications: unread badge, mark read, remove, mark all read', async ({ page }) => {
+test('[DASHBOARD] notifications: unread badge, mark read, remove', async ({ page }) => {
+  // Real notifications (issue 9): a new account has the welcome one; e2e/notifications.spec.ts covers the rest.
   await openDashboardAs(page, lawyerData())
   const trigger = page.getByRole('button', { name: /^Notificações \(/ })
-  await expect(trigger).toHaveAccessibleName('Notificações (3 não lidas)')
-  await expect(page.getByTestId('notifications-badge')).toHaveText('3')
+  await expect(trigger).toHaveAccessibleName('Notificações (1 não lida)')
+  await expect(page.getByTestId('notifications-badge')).toHaveText('1')
   await trigger.click()
   const panel = page.getByRole('dialog')
-  const items = panel.getByRole('listitem')
-  await expect(items).toHaveCount(4)
+  await expect(panel.getByRole('listitem')).toHaveCount(1)
 
-  await panel.getByRole('button', { name: 'Marcar "Novo cliente cadastrado" como lida' }).click()
-  await expect(page.getByTestId('notifications-badge')).toHaveText('2')
-  await expect(panel.getByRole('button', { name: 'Marcar "Novo cliente cadastrado" como lida' })).toHaveCount(
-    0,
-  )
-
-  await panel.getByRole('button', { name: 'Remover "Falha na sincronização"' }).click()
-  await expect(items).toHaveCount(3)
-  await expect(panel.getByText('Falha na sincronização')).toHaveCount(0)
-
-  await panel.getByRole('button', { name: 'Marcar todas como lidas' }).click()
+  await panel.getByRole('button', { name: 'Marcar "Bem-vindo ao JusConecta!" como lida' }).click()
   await expect(page.getByTestId('notifications-badge')).toHaveCount(0)
   await expect(trigger).toHaveAccessibleName('Notificações (nenhuma não lida)')
+  await expect(panel.getByRole('button', { name: 'Marcar todas como lidas' })).toBeDisabled()
   // The home counter reads the same list.
   await page.keyboard.press('Escape')
   await expect(page.getByRole('region', { name: 'Resumo' })).toContainText('Notificações0')
 
-  for (const title of ['Prazo processual amanhã', 'Novo cliente cadastrado', 'Audiência reagendada']) {
-    await trigger.click()
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: `Remover "${title}"` })
-      .click()
-    await page.keyboard.press('Escape')
-  }
   await trigger.click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Remover "Bem-vindo ao JusConecta!"' }).click()
   await expect(page.getByRole('dialog').getByText('Nenhuma notificação')).toBeVisible()
 })
 

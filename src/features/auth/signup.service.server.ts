@@ -4,6 +4,7 @@ import { hashPassword } from 'better-auth/crypto'
 import type { Database } from '../../db/client.server'
 import { ApiError } from '../../platform/http-error.server'
 import { cidade } from '../reference/reference.table.server'
+import { sendWelcomeNotification } from '../notifications/notifications.public.server'
 import { createOwnOffice } from '../offices/offices.public.server'
 import { profiles, userRoles } from '../profiles/profiles.table.server'
 import { accounts, users } from './auth.table.server'
@@ -65,6 +66,7 @@ export async function createAccount(db: Database, data: SignUpData) {
       })
       await tx.insert(userRoles).values({ userId, role: 'user' })
       if (data.userType === 'advogado') await createOwnOffice(tx, userId, data.nomeCompleto)
+      await sendWelcomeNotification(tx, userId, data.userType)
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError(409, 'duplicate_email', DUPLICATE_EMAIL_MESSAGE)

@@ -20,7 +20,6 @@ import {
 import { cn } from '../../lib/utils'
 import { meQueryKey, useSession, useSignOut } from '../auth/auth.public'
 import { visibleNavGroups } from './nav-items'
-import { notificationActions } from './use-notifications'
 
 /** Sidebar of the dashboard (spec §2): groups by role, 'Atualizar' and 'Sair' at the foot. */
 export function AppSidebar({ onSigningOut }: { onSigningOut: (leaving: boolean) => void }) {
@@ -103,7 +102,6 @@ function FooterActions({ onSigningOut }: { onSigningOut: (leaving: boolean) => v
     onSigningOut(true)
     try {
       await signOut()
-      notificationActions.reset()
       toast.success(t('footer.signedOutTitle'), { description: t('footer.signedOutDescription') })
       await navigate(paths.home, { replace: true })
     } catch (error) {

@@ -14,7 +14,7 @@ import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover'
 import { cn } from '../../lib/utils'
-import { useNotifications, type NotificationType } from './use-notifications'
+import { useNotifications, useNotificationStream, type NotificationType } from './use-notifications'
 
 const TYPE_ICON: Record<NotificationType, { icon: LucideIcon; className: string }> = {
   success: { icon: CircleCheck, className: 'text-success' },
@@ -36,12 +36,14 @@ function useRelativeTime() {
 }
 
 /**
- * Spec §2 "Notifications dropdown": local sample items that can be marked read, all marked read, or removed.
+ * Spec §2 "Notifications dropdown": the user's notifications (persisted), marked read one by one or all at
+ * once, or removed; kept live by the event stream this component opens (it is always in the header).
  * A popover (not a menu) so each item's two buttons are reachable with Tab.
  */
 export function NotificationsDropdown() {
   const { t } = useTranslation('dashboard')
-  const { items, unread, markRead, markAllRead, remove } = useNotifications()
+  const { items, unread, isPending, isError, refetch, markRead, markAllRead, remove } = useNotifications()
+  useNotificationStream()
   const relative = useRelativeTime()
 
   return (
@@ -85,7 +87,18 @@ export function NotificationsDropdown() {
               {t('notifications.markAllRead')}
             </Button>
           </header>
-          {items.length === 0 ? (
+          {isPending ? (
+            <p role="status" className="px-4 py-6 text-center text-sm text-muted-foreground">
+              {t('notifications.loading')}
+            </p>
+          ) : isError && items.length === 0 ? (
+            <div role="alert" className="flex flex-col items-center gap-2 px-4 py-6 text-center text-sm">
+              <p className="text-muted-foreground">{t('notifications.loadError')}</p>
+              <Button variant="outline" size="sm" onClick={() => void refetch()}>
+                {t('notifications.retry')}
+              </Button>
+            </div>
+          ) : items.length === 0 ? (
             <EmptyState icon={<Bell />} title={t('notifications.empty')} className="m-4 border-none py-6" />
           ) : (
             <ul className="max-h-96 divide-y overflow-y-auto" aria-label={t('notifications.title')}>
@@ -105,7 +118,7 @@ export function NotificationsDropdown() {
                       </p>
                       <p className="text-sm text-muted-foreground">{item.message}</p>
                       <p className="mt-1 text-xs text-muted-foreground">
-                        <time dateTime={item.time.toISOString()}>{relative(item.time)}</time>
+                        <time dateTime={item.time}>{relative(new Date(item.time))}</time>
                       </p>
                     </div>
                     <div className="flex shrink-0 flex-col gap-1">
