@@ -47,6 +47,13 @@ const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.deadlineCalculator,
+        ...page(
+          () => import('../features/prazos/deadline-calculator-page'),
+          (m) => m.DeadlineCalculatorPage,
+        ),
+      },
+      {
         path: d.root,
         ...page(
           () => import('../features/dashboard/dashboard-layout'),
@@ -88,9 +95,21 @@ const routes: RouteObject[] = [
               (m) => m.CasesPage,
             ),
           },
+          {
+            path: d.documents,
+            ...page(
+              () => import('../features/documents/documents-page'),
+              (m) => m.DocumentsPage,
+            ),
+          },
+          {
+            path: d.schedule,
+            ...page(
+              () => import('../features/agenda/schedule-page'),
+              (m) => m.SchedulePage,
+            ),
+          },
           ...[
-            d.documents,
-            d.schedule,
             d.financial,
             d.team,
             d.reports,

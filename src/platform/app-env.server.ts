@@ -1,5 +1,6 @@
 import type { Database, DbKind } from '../db/client.server'
 import type { Env } from './env.server'
+import type { JobRunner } from './jobs.server'
 import type { Mailer } from './mailer.server'
 
 /**
@@ -16,6 +17,8 @@ interface CoreDeps {
   db: Database
   dbKind: DbKind
   mailer: Mailer
+  /** Background jobs: `send`/`cancel` from a request; started by the server shell (docs/decisions/012). */
+  jobs: JobRunner
   ping: () => Promise<boolean>
 }
 

@@ -28,9 +28,32 @@ const rateLimitVariables = {
   RATE_LIMIT_AUTH_DEFAULT_MAX: limit(200),
   RATE_LIMIT_API_MAX: limit(600),
   RATE_LIMIT_UPLOAD_MAX: limit(30),
+  RATE_LIMIT_PRAZOS_MAX: limit(60),
 }
 
-const envSchema = z.object({
+/** File storage (issue 8): the local folder by default; an S3-compatible bucket with STORAGE=s3. */
+const storageVariables = {
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      error: 'deve ser uma URL http(s)://, ex.: https://s3.sa-east-1.amazonaws.com (must be an http(s) URL)',
+    })
+    .optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+}
+const S3_REQUIRED = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const
+
+const envObject = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -53,7 +76,19 @@ const envSchema = z.object({
     .optional(),
   TRUST_PROXY: trustedHops,
   ...rateLimitVariables,
+  ...storageVariables,
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+})
+
+const envSchema = envObject.superRefine((env, context) => {
+  if (env.STORAGE !== 's3') return
+  for (const name of S3_REQUIRED)
+    if (!env[name])
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'obrigatória quando STORAGE=s3 (required when STORAGE=s3)',
+      })
 })
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; publicUrl: string }

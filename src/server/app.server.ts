@@ -1,7 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { Hono, type Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { AppDeps, AppEnv } from '../platform/app-env.server'
@@ -9,8 +8,8 @@ import { onApiNotFound, onError } from '../platform/errors.server'
 import { requestId } from '../platform/request-id.server'
 import { sameOriginOnly, securityHeaders } from './security.server'
 import { loadSession, settleAuthChanges } from '../features/auth/session.server'
-import { ApiError } from '../platform/http-error.server'
 import { clientIp } from '../platform/client-ip.server'
+import { streamingBodyLimit } from '../platform/body-limit.server'
 import { createBatchedRateLimiter, uploadRateLimit } from '../platform/rate-limit.server'
 import { CLIENT_IP_HEADER } from '../features/auth/auth.server'
 import { authRoutes } from '../features/auth/auth.routes.server'
@@ -18,10 +17,14 @@ import { localizeAuthResponse } from '../features/auth/auth-errors.server'
 import { meRoutes } from '../features/auth/me.routes.server'
 import { caseRoutes } from '../features/cases/cases.routes.server'
 import { clientRoutes } from '../features/clients/clients.routes.server'
+import { documentRoutes } from '../features/documents/documents.routes.server'
+import { agendaRoutes } from '../features/agenda/agenda.routes.server'
 import { referenceRoutes } from '../features/reference/reference.routes.server'
 import { settingsRoutes } from '../features/settings/settings.routes.server'
 import { adminRoutes } from '../features/admin/admin.routes.server'
 import { avatarFileRoutes, profileRoutes } from '../features/profiles/profiles.routes.server'
+import { prazosRoutes } from '../features/prazos/prazos.routes.server'
+import { notificationRoutes } from '../features/notifications/notifications.routes.server'
 import { APP_VERSION } from './version.server'
 import { openApiRoutes } from './openapi-docs.server'
 
@@ -45,6 +48,10 @@ export function createApiRoutes() {
     .route('/files/avatars', avatarFileRoutes)
     .route('/clients', clientRoutes)
     .route('/cases', caseRoutes)
+    .route('/documents', documentRoutes)
+    .route('/prazos', prazosRoutes)
+    .route('/notifications', notificationRoutes)
+    .route('/agenda', agendaRoutes)
 }
 
 export type AppType = ReturnType<typeof createApiRoutes>
@@ -68,12 +75,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     c.set('db', deps.db)
     await next()
   })
-  const limitBody = bodyLimit({
-    maxSize: 12 * 1024 * 1024,
-    onError: () => {
-      throw new ApiError(413, 'too_large', 'Requisição grande demais.')
-    },
-  })
+  const limitBody = streamingBodyLimit(12 * 1024 * 1024, 'Requisição grande demais.')
   // Only requests that may carry a body: bodyLimit reads `c.req.raw.body`, which makes @hono/node-server
   // build a full Request for every GET too (≈ 0.06 ms each, measured with --cpu-prof on the client list).
   app.use('/api/*', (c, next) => (BODYLESS.has(c.req.method) ? next() : limitBody(c, next)))

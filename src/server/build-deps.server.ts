@@ -1,9 +1,11 @@
 import type { DbHandle } from '../db/client.server'
 import { createAuth } from '../features/auth/auth.server'
 import { createSessionCache } from '../features/auth/session.server'
+import { createNotificationHub } from '../features/notifications/notifications.public.server'
 import { createMembershipCache } from '../features/offices/offices.public.server'
 import type { AppDeps } from '../platform/app-env.server'
 import type { Env } from '../platform/env.server'
+import { createJobRunner } from '../platform/jobs.server'
 import { createMailer, type Mailer } from '../platform/mailer.server'
 import { UserChanges } from '../platform/user-cache.server'
 
@@ -25,8 +27,12 @@ export function buildDeps(
     dbKind: handle.kind,
     auth: createAuth({ db: handle.db, env, mailer, secret }),
     mailer,
+    // Not started here: src/server/jobs.server.ts starts it once the migrations ran (tests opt in).
+    jobs: createJobRunner(handle),
     ping: handle.ping,
     sessionCache,
     membershipCache,
+    // One LISTEN per node for the notification streams (closed with the handle).
+    notifications: createNotificationHub(handle),
   }
 }

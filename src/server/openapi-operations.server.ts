@@ -49,6 +49,16 @@ const avatarBody = {
   },
 }
 
+/** The raw body of a document upload (its metadata rides in the query string). */
+const documentBody = {
+  media: 'application/octet-stream',
+  schema: {
+    type: 'string',
+    format: 'binary',
+    description: 'PDF, DOC, DOCX, XLS, XLSX, JPG ou PNG (conferido pelo conteúdo), até 10 MB.',
+  },
+}
+
 export const OPERATION_DOCS: Record<string, OperationDoc> = {
   'GET /api/health': { summary: 'Estado do servidor e do banco de dados', public: true },
   'GET /api/openapi.json': {
@@ -118,6 +128,84 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   'PATCH /api/cases/{id}': { summary: 'Altera um processo' },
   'DELETE /api/cases/{id}': { summary: 'Exclui um processo (pode ser restaurado)' },
   'POST /api/cases/{id}/restore': { summary: 'Restaura um processo excluído' },
+  'GET /api/cases/options': { summary: 'Processos para escolher num formulário (id, título e número)' },
+
+  'GET /api/documents': { summary: 'Lista os documentos que o membro pode ver (busca, filtros, páginas)' },
+  'GET /api/documents/stats': { summary: 'Totais de documentos: pastas, confidenciais, este mês' },
+  'POST /api/documents': {
+    summary: 'Envia um documento (um arquivo por requisição; o corpo são os bytes)',
+    status: 201,
+    requestBody: documentBody,
+  },
+  'GET /api/documents/{id}': { summary: 'Um documento e o histórico de versões' },
+  'PATCH /api/documents/{id}': { summary: 'Altera os dados de um documento' },
+  'DELETE /api/documents/{id}': {
+    summary: 'Exclui um documento (pode ser restaurado por 30 dias)',
+    status: 204,
+  },
+  'POST /api/documents/{id}/restore': { summary: 'Restaura um documento excluído' },
+  'POST /api/documents/{id}/versions': {
+    summary: 'Envia uma nova versão de um documento (o corpo são os bytes)',
+    status: 201,
+    requestBody: documentBody,
+  },
+  'GET /api/documents/{id}/file': {
+    summary: 'Os bytes de uma versão (confidenciais: auditado)',
+    media: 'application/octet-stream',
+  },
+
+  'GET /api/prazos/calcular': {
+    summary: 'Calcula um prazo processual em dias úteis (publicação, início, vencimento e trilha)',
+    public: true,
+  },
+
+  'GET /api/notifications': {
+    summary: 'Notificações do usuário, as mais recentes primeiro, e quantas não lidas',
+  },
+  'GET /api/notifications/stream': {
+    summary: 'Fluxo de eventos das notificações (created, read, read-all, removed) em Server-Sent Events',
+    media: 'text/event-stream',
+  },
+  'POST /api/notifications/read-all': { summary: 'Marca todas as notificações como lidas' },
+  'POST /api/notifications/{id}/read': { summary: 'Marca uma notificação como lida' },
+  'DELETE /api/notifications/{id}': { summary: 'Remove uma notificação', status: 204 },
+
+  'GET /api/agenda/events': {
+    summary: 'Eventos da agenda do escritório (período, tipo, status, caso, cliente)',
+  },
+  'GET /api/agenda/stats': { summary: 'Totais da agenda: eventos, prazos, próximas 24 h, audiências' },
+  'GET /api/agenda/next': { summary: 'O próximo evento da agenda' },
+  'POST /api/agenda/events': { summary: 'Cria um evento (agenda o lembrete)', status: 201 },
+  'PATCH /api/agenda/events/{id}': { summary: 'Altera um evento (reagenda o lembrete)' },
+  'POST /api/agenda/events/{id}/confirm': { summary: 'Confirma um evento agendado' },
+  'DELETE /api/agenda/events/{id}': { summary: 'Exclui um evento (pode ser restaurado)', status: 204 },
+  'POST /api/agenda/events/{id}/restore': { summary: 'Restaura um evento excluído' },
+  'POST /api/agenda/prazos/calcular': {
+    summary: 'Calcula um prazo com o calendário do tribunal do escritório e o aviso antecipado',
+  },
+  'POST /api/agenda/prazos': {
+    summary: 'Cria um prazo na agenda a partir do cálculo (com a trilha)',
+    status: 201,
+  },
+  'GET /api/agenda/courts': { summary: 'Tribunais com calendário (dias fechados)' },
+  'GET /api/agenda/courts/{tribunal}/closed-days': { summary: 'Dias fechados de um tribunal num ano' },
+  'POST /api/agenda/courts/{tribunal}/closed-days': { summary: 'Fecha um dia de um tribunal', status: 201 },
+  'DELETE /api/agenda/courts/{tribunal}/closed-days/{data}': {
+    summary: 'Reabre um dia fechado de um tribunal',
+    status: 204,
+  },
+  'GET /api/agenda/feed': { summary: 'Se o usuário tem um endereço de assinatura da agenda (iCalendar)' },
+  'POST /api/agenda/feed': {
+    summary: 'Cria ou regenera o endereço secreto da agenda (o anterior deixa de valer)',
+    status: 201,
+  },
+  'DELETE /api/agenda/feed': { summary: 'Revoga o endereço de assinatura da agenda', status: 204 },
+  'GET /api/agenda/feed/{token}': {
+    summary:
+      'A agenda em iCalendar (.ics) para Google Agenda, Outlook e Apple; o endereço secreto é a credencial',
+    media: 'text/calendar',
+    public: true,
+  },
 }
 
 /** Sections of the reference page, in order; a path goes to the longest prefix (after /api/) it matches. */
@@ -136,9 +224,32 @@ export const TAGS: { name: string; prefixes: string[]; description: string }[] =
   },
   { name: 'Clientes', prefixes: ['clients'], description: 'Clientes do escritório da sessão.' },
   { name: 'Processos', prefixes: ['cases'], description: 'Processos do escritório da sessão.' },
+  {
+    name: 'Documentos',
+    prefixes: ['documents'],
+    description: 'Documentos do escritório da sessão, filtrados pelo nível de acesso do membro.',
+  },
   { name: 'Perfil', prefixes: ['profile', 'files'], description: 'Perfil público e foto do usuário.' },
   { name: 'Configurações', prefixes: ['settings'], description: 'Preferências, sessões e atividade.' },
   { name: 'Administração', prefixes: ['admin'], description: 'Somente para o superadmin.' },
+  {
+    name: 'Prazos',
+    prefixes: ['prazos'],
+    description:
+      'Calculadora pública de prazos do CPC (arts. 219, 220 e 224), sem sessão e limitada por endereço.',
+  },
+  {
+    name: 'Notificações',
+    prefixes: ['notifications'],
+    description: 'Notificações do usuário da sessão, com um fluxo em tempo real (Server-Sent Events).',
+  },
+  {
+    name: 'Agenda',
+    prefixes: ['agenda'],
+    description:
+      'Agenda & Prazos do escritório da sessão: eventos, prazos com trilha, calendários dos tribunais e a ' +
+      'assinatura iCalendar (pública pelo endereço secreto).',
+  },
   { name: 'Referência', prefixes: ['estados'], description: 'Estados e cidades do IBGE.' },
   { name: 'Sistema', prefixes: ['health', 'openapi.json', 'docs'], description: 'Saúde e documentação.' },
 ]

@@ -12,6 +12,8 @@ import { Input } from '../../components/ui/input'
 import { Textarea } from '../../components/ui/textarea'
 import { courtOf, isValidCnj, maskCnjInput } from '../../lib/br/cnj'
 import { reportSaveError } from '../../lib/form-save-error'
+import { CaseDeadlineButton, UpcomingEvents } from '../agenda/agenda.public'
+import { RecordDocuments } from '../documents/documents.public'
 import { caseFormValues, emptyCaseValues, toCaseBody, type CaseFormValues } from './case-form-values'
 import {
   CASE_AREAS,
@@ -73,13 +75,18 @@ export function CaseFormDialog({
         />
       ) : (
         record.data && (
-          <CaseForm
-            key={record.data.id}
-            caseId={record.data.id}
-            defaultValues={caseFormValues(record.data)}
-            clientNome={record.data.clientNome}
-            onDone={() => onOpenChange(false)}
-          />
+          <>
+            <RecordDocuments record={{ caseId: record.data.id }} />
+            <UpcomingEvents record={{ caseId: record.data.id }} />
+            <CaseDeadlineButton caseId={record.data.id} />
+            <CaseForm
+              key={record.data.id}
+              caseId={record.data.id}
+              defaultValues={caseFormValues(record.data)}
+              clientNome={record.data.clientNome}
+              onDone={() => onOpenChange(false)}
+            />
+          </>
         )
       )}
     </FormDialog>

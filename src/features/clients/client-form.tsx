@@ -12,6 +12,8 @@ import { Textarea } from '../../components/ui/textarea'
 import { todayISO } from '../../lib/br/dates'
 import { maskPhoneInput } from '../../lib/br/phone'
 import { reportSaveError } from '../../lib/form-save-error'
+import { UpcomingEvents } from '../agenda/agenda.public'
+import { RecordDocuments } from '../documents/documents.public'
 import { ClientAddressFields } from './client-address-fields'
 import {
   clientFormValues,
@@ -71,12 +73,16 @@ export function ClientFormDialog({
         <ClientForm clientId={null} defaultValues={EMPTY_CLIENT_VALUES} onDone={() => onOpenChange(false)} />
       ) : (
         record.data && (
-          <ClientForm
-            key={record.data.id}
-            clientId={record.data.id}
-            defaultValues={clientFormValues(record.data)}
-            onDone={() => onOpenChange(false)}
-          />
+          <>
+            <RecordDocuments record={{ clientId: record.data.id }} />
+            <UpcomingEvents record={{ clientId: record.data.id }} />
+            <ClientForm
+              key={record.data.id}
+              clientId={record.data.id}
+              defaultValues={clientFormValues(record.data)}
+              onDone={() => onOpenChange(false)}
+            />
+          </>
         )
       )}
     </FormDialog>

@@ -23,6 +23,7 @@ import { Skeleton } from '../../components/ui/skeleton'
 import { formatCnpj } from '../../lib/br/cnpj'
 import { formatDateBR } from '../../lib/br/dates'
 import { formatPhone } from '../../lib/br/phone'
+import { useNextEventText } from '../agenda/agenda.public'
 import type { MeResponse } from '../auth/auth.public'
 import { useSession, useSimulation } from '../auth/auth.public'
 import { EntityPanel, StatCard, StudentPanel } from './home-panels'
@@ -191,7 +192,8 @@ function LawyerHome({ me }: { me: MeResponse }) {
   const { t } = useTranslation('dashboard')
   const isLawyer = me.profile.userType === 'advogado'
   const counts = useDashboardCounts(isLawyer)
-  const { unread } = useNotifications()
+  const nextEvent = useNextEventText(isLawyer)
+  const notifications = useNotifications()
   const count = (value: number | null) => (value === null ? <Skeleton className="h-8 w-10" /> : value)
 
   return (
@@ -224,16 +226,20 @@ function LawyerHome({ me }: { me: MeResponse }) {
               to={paths.dashboard.schedule}
               icon={CalendarClock}
               title={t('nav.items.schedule')}
-              description={t('home.scheduleDescription')}
+              description={nextEvent ?? t('home.scheduleDescription')}
             />
           </div>
         </section>
       )}
 
       <section aria-label={t('home.counters')} className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <StatCard label={t('home.documents')} value={0} icon={<FileText />} />
+        <StatCard label={t('home.documents')} value={count(counts.documents)} icon={<FileText />} />
         <StatCard label={t('home.cases')} value={count(counts.cases)} icon={<Briefcase />} />
-        <StatCard label={t('home.notifications')} value={unread} icon={<Bell />} />
+        <StatCard
+          label={t('home.notifications')}
+          value={notifications.isPending ? count(null) : notifications.unread}
+          icon={<Bell />}
+        />
       </section>
 
       <div className="grid gap-4 lg:grid-cols-2">

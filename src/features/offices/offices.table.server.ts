@@ -1,5 +1,5 @@
 import { NIVEIS_ACESSO } from './offices.schema'
-import { boolean, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../auth/auth.table.server'
 
 /** A lawyer's practice. Office data (clients, cases…) hangs off office_id, never a bare user id. */
@@ -10,6 +10,8 @@ export const offices = pgTable('offices', {
     .notNull()
     .references(() => users.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Agenda (issue 9): a prazo's internal early warning, in business days before its due day. */
+  prazoAvisoDias: smallint('prazo_aviso_dias').notNull().default(2),
 })
 
 export const officeMembers = pgTable(

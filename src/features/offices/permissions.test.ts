@@ -9,6 +9,7 @@ const CAPABILITIES: Capability[] = [
   'financial.manage',
   'team.manage',
   'reports.full',
+  'agenda.manage',
 ]
 
 describe('permission matrix at the route (deny by default)', () => {
@@ -30,5 +31,6 @@ describe('permission matrix at the route (deny by default)', () => {
     expect(can('assistente', 'cases.view')).toBe(false)
     expect(can('associado', 'cases.edit')).toBe(true)
     expect(can('associado', 'reports.full')).toBe(false)
+    for (const nivel of NIVEIS_ACESSO) expect(can(nivel, 'agenda.manage'), nivel).toBe(true)
   })
 })

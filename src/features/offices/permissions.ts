@@ -37,6 +37,11 @@ const MATRIX = {
   'financial.manage': { socio: 'full', associado: 'partial', estagiario: 'none', assistente: 'none' },
   'team.manage': { socio: 'full', associado: 'none', estagiario: 'none', assistente: 'none' },
   'reports.full': { socio: 'full', associado: 'partial', estagiario: 'none', assistente: 'none' },
+  // Issue 8: every member works with the office's documents; which documents each one sees is the
+  // per-document access rule (publico/restrito/confidencial × level × uploader, documents.access.ts).
+  'documents.manage': { socio: 'full', associado: 'full', estagiario: 'full', assistente: 'full' },
+  // Issue 9: an office shares one agenda (hearings, prazos, meetings); every member sees and edits it.
+  'agenda.manage': { socio: 'full', associado: 'full', estagiario: 'full', assistente: 'full' },
 } as const satisfies Record<string, Record<NivelAcesso, AccessLevel>>
 
 export type AccessLevel = 'full' | 'partial' | 'none'

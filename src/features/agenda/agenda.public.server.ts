@@ -1,0 +1,4 @@
+// The agenda feature's server surface: what the shell (jobs) and other features (case/client screens,
+// dashboard) may use of it.
+export { agendaJobs, runDigest } from './agenda.jobs.server'
+export { upcomingEventsFor } from './agenda.service.server'

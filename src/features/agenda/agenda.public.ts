@@ -1,0 +1,4 @@
+// The agenda feature's browser surface: the section the client and case screens show, the dashboard
+// shortcut's line, and the 'Calcular prazo' button a case shows.
+export { UpcomingEvents, useNextEventText } from './upcoming-events'
+export { CaseDeadlineButton } from './case-deadline-button'

@@ -1,0 +1,280 @@
+import { createHash } from 'node:crypto'
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import type { AppEnv } from '../../platform/app-env.server'
+import { notFound } from '../../platform/http-error.server'
+import { rateLimit } from '../../platform/rate-limit.server'
+import { validate } from '../../platform/validate.server'
+import { recordOfficeAudit } from '../audit/audit.public.server'
+import { requireOffice } from '../offices/offices.public.server'
+import {
+  addClosedDay,
+  closedDaysOfYear,
+  computePrazo,
+  listCourts,
+  removeClosedDay,
+} from './agenda.courts.server'
+import { createFeed, feedStatus, feedUrls, renderFeed, revokeFeed } from './agenda.feed.server'
+import { syncReminder } from './agenda.jobs.server'
+import {
+  AGENDA_MESSAGES,
+  closedDayInput,
+  closedDayParam,
+  closedDaysQuery,
+  eventInput,
+  eventListQuery,
+  eventUpdate,
+  prazoCalcInput,
+  prazoCreateInput,
+  tribunalParam,
+  type AgendaStats,
+  type CourtClosedDays,
+  type CourtInfo,
+  type EventList,
+  type EventRow,
+  type FeedCreated,
+  type FeedStatus,
+  type PrazoCalcResult,
+} from './agenda.schema'
+import { getEvent, getStats, listEvents, upcomingEventsFor, type Executor } from './agenda.service.server'
+import { instantToZoned } from './agenda.time'
+import {
+  confirmEvent,
+  insertEvent,
+  insertPrazo,
+  restoreEvent,
+  softDeleteEvent,
+  updateEvent,
+  type ChangeResult,
+} from './agenda.write.server'
+
+const uuid = z.uuid()
+
+/** The :id of the path; anything that is not a uuid can't be an event, so it is a 404 like a missing one. */
+function eventId(c: Context<AppEnv>): string {
+  const id = c.req.param('id')
+  if (!uuid.safeParse(id).success) throw notFound(AGENDA_MESSAGES.notFound)
+  return id as string
+}
+
+async function loadRow(db: Executor, c: Context<AppEnv>, id: string): Promise<EventRow> {
+  const row = await getEvent(db, c.var.office.id, id)
+  if (!row) throw notFound(AGENDA_MESSAGES.notFound)
+  return row
+}
+
+/** After the commit: move the event's reminder job when its time, lembrete, status or deletion changed. */
+async function afterChange(c: Context<AppEnv>, id: string, change: ChangeResult): Promise<void> {
+  if (change.reschedule) {
+    await syncReminder({ db: c.var.db, jobs: c.var.deps.jobs }, c.var.office.id, id, change.previousJobId)
+  }
+}
+
+const author = (c: Context<AppEnv>) => ({ officeId: c.var.office.id, userId: c.var.office.userId })
+
+/**
+ * The public feed is fetched by calendar servers (Google's from shared addresses), so it is limited per
+ * feed, keyed by a hash of the token: the secret itself never reaches the rate-limit table.
+ */
+const feedLimit = rateLimit({
+  name: 'agenda-feed',
+  rule: (env) => ({ windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS, max: 30 }),
+  key: (c) =>
+    createHash('sha256')
+      .update(c.req.param('token') ?? '')
+      .digest('hex')
+      .slice(0, 32),
+})
+
+/** GET /api/agenda/feed/:token.ics — no session: the secret URL is the credential. */
+const publicFeedRoutes = new Hono<AppEnv>().get('/feed/:token', feedLimit, async (c) => {
+  const file = c.req.param('token')
+  const body = file.endsWith('.ics') ? await renderFeed(c.var.db, file.slice(0, -4)) : null
+  if (body === null) throw notFound(AGENDA_MESSAGES.feedNotFound)
+  c.header('Cache-Control', 'private, no-store')
+  c.header('Content-Type', 'text/calendar; charset=utf-8')
+  c.header('Content-Disposition', 'inline; filename="jusconecta-agenda.ics"')
+  return c.body(body)
+})
+
+// requireOffice runs first on every office route: anonymous → 401, no membership → 403 before any
+// validation; another office's event is "not found" (404), exactly like a missing one.
+const officeRoutes = new Hono<AppEnv>()
+  .use(requireOffice('agenda.manage'))
+  .use(async (c, next) => {
+    await next()
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
+  })
+  .get('/events', validate('query', eventListQuery), async (c) => {
+    return c.json<EventList>(await listEvents(c.var.db, c.var.office.id, c.req.valid('query')))
+  })
+  .get('/stats', async (c) => {
+    return c.json<AgendaStats>(await getStats(c.var.db, c.var.office.id))
+  })
+  .get('/next', async (c) => {
+    const [event] = await upcomingEventsFor(c.var.db, { officeId: c.var.office.id, limit: 1 })
+    return c.json<{ event: EventRow | null }>({ event: event ?? null })
+  })
+  .post('/events', validate('json', eventInput), async (c) => {
+    const data = c.req.valid('json')
+    const event = await c.var.db.transaction(async (tx) => {
+      const id = await insertEvent(tx, author(c), data)
+      await recordOfficeAudit(
+        c,
+        { action: 'event.create', entity: 'event', entityId: id, details: { tipo: data.tipo } },
+        tx,
+      )
+      return loadRow(tx, c, id)
+    })
+    await afterChange(c, event.id, { reschedule: true, previousJobId: null })
+    return c.json<EventRow>(await loadRow(c.var.db, c, event.id), 201)
+  })
+  .patch('/events/:id', validate('json', eventUpdate), async (c) => {
+    const id = eventId(c)
+    const data = c.req.valid('json')
+    const change = await c.var.db.transaction(async (tx) => {
+      const result = await updateEvent(tx, c.var.office.id, id, data)
+      if (!result) throw notFound(AGENDA_MESSAGES.notFound)
+      // The names of the fields sent, never their values.
+      const fields = Object.keys(data).filter((key) => data[key as keyof typeof data] !== undefined)
+      await recordOfficeAudit(
+        c,
+        { action: 'event.update', entity: 'event', entityId: id, details: { fields } },
+        tx,
+      )
+      return result
+    })
+    await afterChange(c, id, change)
+    return c.json<EventRow>(await loadRow(c.var.db, c, id))
+  })
+  .post('/events/:id/confirm', async (c) => {
+    const id = eventId(c)
+    const event = await c.var.db.transaction(async (tx) => {
+      await confirmEvent(tx, c.var.office.id, id)
+      await recordOfficeAudit(c, { action: 'event.confirm', entity: 'event', entityId: id }, tx)
+      return loadRow(tx, c, id)
+    })
+    return c.json<EventRow>(event)
+  })
+  .delete('/events/:id', async (c) => {
+    const id = eventId(c)
+    const change = await c.var.db.transaction(async (tx) => {
+      const result = await softDeleteEvent(tx, c.var.office.id, c.var.office.userId, id)
+      if (!result) throw notFound(AGENDA_MESSAGES.notFound)
+      await recordOfficeAudit(c, { action: 'event.delete', entity: 'event', entityId: id }, tx)
+      return result
+    })
+    await afterChange(c, id, change)
+    return c.body(null, 204)
+  })
+  .post('/events/:id/restore', async (c) => {
+    const id = eventId(c)
+    const change = await c.var.db.transaction(async (tx) => {
+      const result = await restoreEvent(tx, c.var.office.id, id)
+      if (!result) throw notFound(AGENDA_MESSAGES.notFound)
+      await recordOfficeAudit(c, { action: 'event.restore', entity: 'event', entityId: id }, tx)
+      return result
+    })
+    await afterChange(c, id, change)
+    return c.json<EventRow>(await loadRow(c.var.db, c, id))
+  })
+  .post('/prazos/calcular', validate('json', prazoCalcInput), async (c) => {
+    return c.json<PrazoCalcResult>(await computePrazo(c.var.db, c.var.office.id, c.req.valid('json')))
+  })
+  .post('/prazos', validate('json', prazoCreateInput), async (c) => {
+    const data = c.req.valid('json')
+    const event = await c.var.db.transaction(async (tx) => {
+      const computed = await computePrazo(tx, c.var.office.id, data)
+      const id = await insertPrazo(tx, author(c), data, computed)
+      await recordOfficeAudit(
+        c,
+        {
+          action: 'prazo.create',
+          entity: 'event',
+          entityId: id,
+          details: { dias: data.dias, tribunal: computed.tribunal, vencimento: computed.vencimento },
+        },
+        tx,
+      )
+      return loadRow(tx, c, id)
+    })
+    await afterChange(c, event.id, { reschedule: true, previousJobId: null })
+    return c.json<EventRow>(await loadRow(c.var.db, c, event.id), 201)
+  })
+  .get('/courts', async (c) => {
+    return c.json<{ items: CourtInfo[] }>({ items: await listCourts(c.var.db, c.var.office.id) })
+  })
+  .get(
+    '/courts/:tribunal/closed-days',
+    validate('param', tribunalParam),
+    validate('query', closedDaysQuery),
+    async (c) => {
+      const { tribunal } = c.req.valid('param')
+      const year = c.req.valid('query').year ?? Number(instantToZoned(new Date()).data.slice(0, 4))
+      return c.json<CourtClosedDays>(await closedDaysOfYear(c.var.db, c.var.office.id, tribunal, year))
+    },
+  )
+  .post(
+    '/courts/:tribunal/closed-days',
+    validate('param', tribunalParam),
+    validate('json', closedDayInput),
+    async (c) => {
+      const { tribunal } = c.req.valid('param')
+      const day = c.req.valid('json')
+      const year = Number(day.data.slice(0, 4))
+      const answer = await c.var.db.transaction(async (tx) => {
+        await addClosedDay(tx, c.var.office.id, c.var.office.userId, tribunal, day)
+        await recordOfficeAudit(
+          c,
+          {
+            action: 'court_day.add',
+            entity: 'court_closed_day',
+            entityId: null,
+            details: { tribunal, data: day.data },
+          },
+          tx,
+        )
+        return closedDaysOfYear(tx, c.var.office.id, tribunal, year)
+      })
+      return c.json<CourtClosedDays>(answer, 201)
+    },
+  )
+  .delete('/courts/:tribunal/closed-days/:data', validate('param', closedDayParam), async (c) => {
+    const { tribunal, data } = c.req.valid('param')
+    await c.var.db.transaction(async (tx) => {
+      await removeClosedDay(tx, c.var.office.id, tribunal, data)
+      await recordOfficeAudit(
+        c,
+        {
+          action: 'court_day.remove',
+          entity: 'court_closed_day',
+          entityId: null,
+          details: { tribunal, data },
+        },
+        tx,
+      )
+    })
+    return c.body(null, 204)
+  })
+  .get('/feed', async (c) => {
+    const status = await feedStatus(c.var.db, c.var.office.userId)
+    return c.json<FeedStatus>({ url: null, ...status })
+  })
+  .post('/feed', async (c) => {
+    const token = await c.var.db.transaction(async (tx) => {
+      const created = await createFeed(tx, c.var.office.userId, c.var.office.id)
+      await recordOfficeAudit(c, { action: 'feed.create', entity: 'calendar_feed', entityId: null }, tx)
+      return created
+    })
+    return c.json<FeedCreated>(feedUrls(c.var.deps.env.publicUrl, token), 201)
+  })
+  .delete('/feed', async (c) => {
+    await c.var.db.transaction(async (tx) => {
+      if (!(await revokeFeed(tx, c.var.office.userId))) throw notFound(AGENDA_MESSAGES.feedNotFound)
+      await recordOfficeAudit(c, { action: 'feed.revoke', entity: 'calendar_feed', entityId: null }, tx)
+    })
+    return c.body(null, 204)
+  })
+
+/** Mounted at /api/agenda: the public feed first (no session), then the office routes. */
+export const agendaRoutes = new Hono<AppEnv>().route('/', publicFeedRoutes).route('/', officeRoutes)

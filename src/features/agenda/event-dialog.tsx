@@ -1,0 +1,364 @@
+import { useState } from 'react'
+import { Trash2 } from 'lucide-react'
+import { useController, useForm, useWatch } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { FormDialog, FormDialogActions } from '../../components/form/form-dialog'
+import { SelectFormField } from '../../components/form/select-form-field'
+import { Button } from '../../components/ui/button'
+import { FormField } from '../../components/ui/form-field'
+import { Input } from '../../components/ui/input'
+import { Textarea } from '../../components/ui/textarea'
+import { reportSaveError } from '../../lib/form-save-error'
+import { CasePicker, caseOptionLabel, ClientPicker } from '../cases/cases.public'
+import { todaySP } from './calendar-days'
+import {
+  EVENT_LIMITS,
+  EVENT_PRIORITIES,
+  EVENT_STATUSES,
+  EVENT_TYPES,
+  REMINDER_OPTIONS,
+  type EventPriority,
+  type EventRow,
+  type EventStatus,
+  type EventType,
+  type ReminderMinutes,
+} from './agenda.schema'
+import { useSaveEvent } from './use-agenda'
+
+const NO_REMINDER = 'none'
+
+interface EventValues {
+  titulo: string
+  tipo: EventType
+  data: string
+  hora: string
+  prioridade: EventPriority
+  status: EventStatus
+  local: string
+  caseId: string
+  clientId: string
+  /** A REMINDER_OPTIONS value as text, or NO_REMINDER (a Select item can't hold ''). */
+  lembrete: string
+  descricao: string
+}
+
+/** Prefill of a new event: the calendar's selected day, or the case/client the dialog was opened from. */
+export interface EventDefaults {
+  data?: string
+  caso?: { id: string; label: string }
+  cliente?: { id: string; label: string }
+}
+
+function valuesOf(event: EventRow | null, defaults: EventDefaults): EventValues {
+  if (event) {
+    return {
+      titulo: event.titulo,
+      tipo: event.tipo,
+      data: event.data,
+      hora: event.hora ?? '',
+      prioridade: event.prioridade,
+      status: event.status,
+      local: event.local ?? '',
+      caseId: event.caso?.id ?? '',
+      clientId: event.cliente?.id ?? '',
+      lembrete: event.lembreteMinutos === null ? NO_REMINDER : String(event.lembreteMinutos),
+      descricao: event.descricao ?? '',
+    }
+  }
+  return {
+    titulo: '',
+    tipo: 'audiencia',
+    data: defaults.data ?? todaySP(),
+    hora: '',
+    prioridade: 'media',
+    status: 'agendado',
+    local: '',
+    caseId: defaults.caso?.id ?? '',
+    clientId: defaults.cliente?.id ?? '',
+    lembrete: NO_REMINDER,
+    descricao: '',
+  }
+}
+
+/** 'Novo Evento' / 'Editar Evento': 'Salvar Evento' persists, 'Cancelar' closes. */
+export function EventDialog({
+  open,
+  onOpenChange,
+  event,
+  defaults = {},
+  onRemove,
+  onCloseAutoFocus,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The event to edit; null for a new one. */
+  event: EventRow | null
+  defaults?: EventDefaults
+  /** Offered on an edit (the calendars have no row to remove from). */
+  onRemove?: (event: EventRow) => void
+  onCloseAutoFocus?: (event: Event) => void
+}) {
+  const { t } = useTranslation('agenda')
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+      title={event ? t('form.editTitle') : t('form.newTitle')}
+      description={t('form.description')}
+      loading={false}
+      loadingLabel=""
+      loadError={null}
+      loadErrorTitle=""
+    >
+      <EventForm
+        key={event ? `${event.id}:${event.updatedAt}` : `new:${defaults.data ?? ''}`}
+        event={event}
+        defaults={defaults}
+        onDone={() => onOpenChange(false)}
+        onRemove={
+          event && onRemove
+            ? () => {
+                onOpenChange(false)
+                onRemove(event)
+              }
+            : undefined
+        }
+      />
+    </FormDialog>
+  )
+}
+
+function EventForm({
+  event,
+  defaults,
+  onDone,
+  onRemove,
+}: {
+  event: EventRow | null
+  defaults: EventDefaults
+  onDone: () => void
+  onRemove: (() => void) | undefined
+}) {
+  const { t } = useTranslation('agenda')
+  const save = useSaveEvent()
+  const defaultValues = valuesOf(event, defaults)
+  const [clientLabel, setClientLabel] = useState(
+    event?.cliente?.nomeCompleto ?? defaults.cliente?.label ?? null,
+  )
+  const [caseLabel, setCaseLabel] = useState(
+    event?.caso ? caseOptionLabel(event.caso) : (defaults.caso?.label ?? null),
+  )
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<EventValues>({ defaultValues, mode: 'onTouched' })
+  const client = useController({ control, name: 'clientId' })
+  const legalCase = useController({ control, name: 'caseId' })
+  const tipo = useWatch({ control, name: 'tipo' })
+  const isPrazo = tipo === 'prazo'
+
+  const onSubmit = handleSubmit(async (values) => {
+    const lembreteMinutos =
+      values.lembrete === NO_REMINDER ? null : (Number(values.lembrete) as ReminderMinutes)
+    const common = {
+      titulo: values.titulo.trim(),
+      tipo: values.tipo,
+      data: values.data,
+      hora: values.tipo === 'prazo' ? null : values.hora,
+      prioridade: values.prioridade,
+      local: values.local.trim() === '' ? null : values.local.trim(),
+      lembreteMinutos,
+      descricao: values.descricao.trim() === '' ? null : values.descricao,
+    }
+    try {
+      if (event) {
+        await save.mutateAsync({
+          id: event.id,
+          data: {
+            ...common,
+            status: values.status,
+            // An unchanged link is left out: the client or case may have become inactive since.
+            ...(values.clientId === defaultValues.clientId ? {} : { clientId: values.clientId || null }),
+            ...(values.caseId === defaultValues.caseId ? {} : { caseId: values.caseId || null }),
+          },
+        })
+      } else {
+        await save.mutateAsync({
+          id: null,
+          data: {
+            ...common,
+            ...(values.clientId ? { clientId: values.clientId } : {}),
+            ...(values.caseId ? { caseId: values.caseId } : {}),
+          },
+        })
+      }
+      toast.success(event ? t('toast.updated') : t('toast.created'), { description: common.titulo })
+      onDone()
+    } catch (error) {
+      reportSaveError(error, {
+        values: defaultValues,
+        setError,
+        title: t('toast.saveError'),
+        invalidDescription: t('toast.saveErrorDescription'),
+      })
+    }
+  })
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label={t('form.titulo')}
+          htmlFor="event-titulo"
+          error={errors.titulo?.message}
+          className="sm:col-span-2"
+        >
+          <Input
+            id="event-titulo"
+            autoComplete="off"
+            aria-required
+            maxLength={EVENT_LIMITS.titulo}
+            {...register('titulo', {
+              validate: (value) => value.trim() !== '' || t('form.tituloRequired'),
+            })}
+          />
+        </FormField>
+        <SelectFormField
+          control={control}
+          name="tipo"
+          id="event-tipo"
+          label={t('form.tipo')}
+          error={errors.tipo?.message}
+          options={EVENT_TYPES.map((value) => ({ value, label: t(`tipo.${value}`) }))}
+        />
+        <SelectFormField
+          control={control}
+          name="prioridade"
+          id="event-prioridade"
+          label={t('form.prioridade')}
+          error={errors.prioridade?.message}
+          options={EVENT_PRIORITIES.map((value) => ({ value, label: t(`prioridade.${value}`) }))}
+        />
+        <FormField label={t('form.data')} htmlFor="event-data" error={errors.data?.message}>
+          <Input
+            id="event-data"
+            type="date"
+            aria-required
+            {...register('data', { validate: (value) => value !== '' || t('form.dataRequired') })}
+          />
+        </FormField>
+        <FormField
+          label={t('form.hora')}
+          htmlFor="event-hora"
+          error={errors.hora?.message}
+          description={isPrazo ? t('form.horaPrazo') : undefined}
+        >
+          <Input
+            id="event-hora"
+            type="time"
+            disabled={isPrazo}
+            aria-required={!isPrazo}
+            {...register('hora', {
+              validate: (value, all) => all.tipo === 'prazo' || value !== '' || t('form.horaRequired'),
+            })}
+          />
+        </FormField>
+        {event && (
+          <SelectFormField
+            control={control}
+            name="status"
+            id="event-status"
+            label={t('form.status')}
+            error={errors.status?.message}
+            options={EVENT_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+          />
+        )}
+        <SelectFormField
+          control={control}
+          name="lembrete"
+          id="event-lembrete"
+          label={t('form.lembrete')}
+          error={errors.lembrete?.message}
+          options={[
+            { value: NO_REMINDER, label: t('lembrete.none') },
+            ...REMINDER_OPTIONS.map((value) => ({ value: String(value), label: t(`lembrete.${value}`) })),
+          ]}
+        />
+        <FormField
+          label={t('form.local')}
+          htmlFor="event-local"
+          error={errors.local?.message}
+          className={event ? 'sm:col-span-2' : undefined}
+        >
+          <Input
+            id="event-local"
+            autoComplete="off"
+            maxLength={EVENT_LIMITS.local}
+            placeholder={t('form.localPlaceholder')}
+            {...register('local')}
+          />
+        </FormField>
+        <FormField label={t('form.caso')} htmlFor="event-caso" error={errors.caseId?.message}>
+          <CasePicker
+            id="event-caso"
+            value={legalCase.field.value}
+            selectedLabel={caseLabel}
+            onBlur={legalCase.field.onBlur}
+            onValueChange={(value, label) => {
+              legalCase.field.onChange(value)
+              setCaseLabel(label)
+            }}
+          />
+        </FormField>
+        <FormField label={t('form.cliente')} htmlFor="event-cliente" error={errors.clientId?.message}>
+          <ClientPicker
+            id="event-cliente"
+            value={client.field.value}
+            selectedLabel={clientLabel}
+            onBlur={client.field.onBlur}
+            onValueChange={(value, label) => {
+              client.field.onChange(value)
+              setClientLabel(label)
+            }}
+          />
+        </FormField>
+        <FormField
+          label={t('form.descricao')}
+          htmlFor="event-descricao"
+          error={errors.descricao?.message}
+          className="sm:col-span-2"
+        >
+          <Textarea
+            id="event-descricao"
+            rows={3}
+            maxLength={EVENT_LIMITS.descricao}
+            {...register('descricao')}
+          />
+        </FormField>
+      </div>
+      {onRemove && (
+        <Button
+          type="button"
+          variant="ghost"
+          className="justify-self-start text-destructive hover:text-destructive"
+          onClick={onRemove}
+        >
+          <Trash2 aria-hidden />
+          {t('row.remove')}
+        </Button>
+      )}
+      <FormDialogActions
+        onCancel={onDone}
+        cancelLabel={t('form.cancel')}
+        submitLabel={t('form.save')}
+        submittingLabel={t('form.saving')}
+        isSubmitting={isSubmitting}
+      />
+    </form>
+  )
+}
