@@ -94,11 +94,6 @@ export const iso = (value: Date | string) => (value instanceof Date ? value : ne
  * measured by bench/clients.ts), while nobody pages through 200 pages (the search narrows instead).
  */
 export const TOTAL_CAP = 10_000
-/**
- * A search counts at most this many: its matches come from trigram bitmaps, and counting 10 000 of them
- * was most of a search's time at 100 k clients (bench/clients.ts), while a user refines long before.
- */
-export const SEARCH_TOTAL_CAP = 1_000
 
 // Resolved only for the rows of the page: scalar subqueries in the select list run after ORDER BY/LIMIT,
 // whereas a join could make the planner join every matching client before sorting.
@@ -115,7 +110,7 @@ function compileList(db: Database, where: SQL, search: boolean) {
     .from(clients)
     .where(where)
     .orderBy(...(search ? [] : newestFirst))
-    .limit((search ? SEARCH_TOTAL_CAP : TOTAL_CAP) + 1)
+    .limit(TOTAL_CAP + 1)
     .as('capped')
   // Unnamed ('') statements: compiled here once, yet planned by PostgreSQL for each call's values (a
   // named one switches to a generic plan after five runs, 100 ms here for a trigram search).
@@ -187,8 +182,7 @@ export async function listClients(
     createdAt: iso(row.createdAt),
   }))
   const total = Number(count?.total ?? 0)
-  const cap = query.search ? SEARCH_TOTAL_CAP : TOTAL_CAP
-  return { items, total: Math.min(total, cap), totalCapped: total > cap }
+  return { items, total: Math.min(total, TOTAL_CAP), totalCapped: total > TOTAL_CAP }
 }
 
 /** From the live counters (see crmCounters): a few rows, whatever the size of the office. */
