@@ -8,7 +8,7 @@ import { containsPattern, foldText, looksNumeric, searchWords } from '../../lib/
 import { ApiError } from '../../platform/http-error.server'
 // A case links to a client: the link is checked through the clients feature's public function, and
 // the client's name is joined from its table for the list.
-import { SEARCH_TOTAL_CAP, TOTAL_CAP, findActiveClientId } from '../clients/clients.public.server'
+import { TOTAL_CAP, findActiveClientId } from '../clients/clients.public.server'
 import { clients, crmCounters } from '../clients/clients.table.server'
 import {
   CASE_AREAS,
@@ -136,13 +136,13 @@ export async function listCases(
   query: CaseFilter & { limit: number; offset: number },
 ): Promise<CaseList> {
   const where = listWhere(officeId, query)
-  const cap = query.search ? SEARCH_TOTAL_CAP : TOTAL_CAP // as clients; unfiltered, it walks the page's index
+  // Capped like the clients' total (see TOTAL_CAP there); unfiltered, it walks the page's index.
   const capped = db
     .select({ one: sql`1` })
     .from(cases)
     .where(where)
     .orderBy(...(query.search ? [] : newestFirst))
-    .limit(cap + 1)
+    .limit(TOTAL_CAP + 1)
     .as('capped')
   const [rows, [count]] = await Promise.all([
     db
@@ -155,7 +155,7 @@ export async function listCases(
     db.select({ total: sql<number>`count(*)::int` }).from(capped),
   ])
   const total = Number(count?.total ?? 0)
-  return { items: rows.map(toSummary), total: Math.min(total, cap), totalCapped: total > cap }
+  return { items: rows.map(toSummary), total: Math.min(total, TOTAL_CAP), totalCapped: total > TOTAL_CAP }
 }
 
 /**
