@@ -373,3 +373,41 @@ test('[AGENDA] case and client screens list their next events; Calcular prazo on
   await page.getByRole('button', { name: /Editar .*Carla Cliente/ }).click({ timeout: 20_000 })
   await expect(page.getByRole('dialog').getByTestId('upcoming-events')).toContainText('Audiência da cobrança')
 })
+
+test('[AGENDA] a sócio sets the internal early warning in Calcular prazo; it persists and moves the aviso', async ({
+  page,
+}, testInfo) => {
+  await signUpAndOpen(page)
+  const expected = calcularPrazo({ disponibilizacao: '2026-03-02', dias: 10 })
+  await page.getByRole('button', { name: 'Calcular prazo' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Calcular prazo' })
+  const aviso = dialog.getByLabel('Aviso interno (dias úteis antes do vencimento)')
+  await expect(aviso).toHaveValue('2')
+  await dialog.getByLabel('Data de disponibilização').fill('2026-03-02')
+  await dialog.getByLabel('Prazo (dias úteis)').fill('10')
+  await dialog.getByRole('button', { name: 'Calcular', exact: true }).click()
+  await expect(dialog.getByTestId('prazo-vencimento')).toContainText(formatDateBR(expected.vencimento))
+  await expect(dialog.getByText(/\(2 dias úteis antes\)$/)).toBeVisible()
+
+  // Out of range: the field says so and nothing is saved.
+  await aviso.fill('31')
+  await dialog.getByRole('button', { name: 'Salvar aviso' }).click()
+  await expect(dialog.getByText('Informe de 0 a 30 dias úteis.')).toBeVisible()
+  await aviso.fill('5')
+  await dialog.getByRole('button', { name: 'Salvar aviso' }).click()
+  await expect(toast(page, 'Aviso interno atualizado')).toBeVisible()
+  // The answer on screen is recomputed with the new setting.
+  await expect(dialog.getByText(/\(5 dias úteis antes\)$/)).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+  await page.screenshot({ path: testInfo.outputPath('prazo-aviso-desktop.png') })
+
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'Agenda & Prazos' })).toBeVisible({
+    timeout: 20_000,
+  })
+  await page.getByRole('button', { name: 'Calcular prazo' }).click()
+  await expect(aviso).toHaveValue('5')
+  expect(await seriousViolations(page)).toEqual([])
+  await page.screenshot({ path: testInfo.outputPath('prazo-aviso-375.png') })
+})

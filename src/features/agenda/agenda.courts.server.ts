@@ -160,6 +160,13 @@ export async function prazoAvisoDias(db: Executor, officeId: string): Promise<nu
   return row?.dias ?? 2
 }
 
+/** Changes the early-warning setting; returns the previous value (for the audit row). */
+export async function setPrazoAvisoDias(db: Executor, officeId: string, dias: number): Promise<number> {
+  const previous = await prazoAvisoDias(db, officeId)
+  await db.update(offices).set({ prazoAvisoDias: dias }).where(eq(offices.id, officeId))
+  return previous
+}
+
 /**
  * The engine with the office's calendar of `tribunal` (national holidays only without one). A 365-day prazo
  * crossing a recess ends about 1.7 years on, so three calendar years cover any prazo.

@@ -6,18 +6,21 @@ import { notFound } from '../../platform/http-error.server'
 import { rateLimit } from '../../platform/rate-limit.server'
 import { validate } from '../../platform/validate.server'
 import { recordOfficeAudit } from '../audit/audit.public.server'
-import { requireOffice } from '../offices/offices.public.server'
+import { can, requireOffice } from '../offices/offices.public.server'
 import {
   addClosedDay,
   closedDaysOfYear,
   computePrazo,
   listCourts,
+  prazoAvisoDias,
   removeClosedDay,
+  setPrazoAvisoDias,
 } from './agenda.courts.server'
 import { createFeed, feedStatus, feedUrls, renderFeed, revokeFeed } from './agenda.feed.server'
 import { syncReminder } from './agenda.jobs.server'
 import {
   AGENDA_MESSAGES,
+  agendaSettingsInput,
   closedDayInput,
   closedDayParam,
   closedDaysQuery,
@@ -27,6 +30,7 @@ import {
   prazoCalcInput,
   prazoCreateInput,
   tribunalParam,
+  type AgendaSettings,
   type AgendaStats,
   type CourtClosedDays,
   type CourtInfo,
@@ -200,6 +204,30 @@ const officeRoutes = new Hono<AppEnv>()
     })
     await afterChange(c, event.id, { reschedule: true, previousJobId: null })
     return c.json<EventRow>(await loadRow(c.var.db, c, event.id), 201)
+  })
+  // The office's agenda settings: every member reads them (the dialog shows them), only sócios change them.
+  .get('/settings', async (c) => {
+    return c.json<AgendaSettings>({
+      prazoAvisoDias: await prazoAvisoDias(c.var.db, c.var.office.id),
+      editable: can(c.var.office.nivelAcesso, 'agenda.settings'),
+    })
+  })
+  .patch('/settings', requireOffice('agenda.settings'), validate('json', agendaSettingsInput), async (c) => {
+    const { prazoAvisoDias: dias } = c.req.valid('json')
+    await c.var.db.transaction(async (tx) => {
+      const previous = await setPrazoAvisoDias(tx, c.var.office.id, dias)
+      await recordOfficeAudit(
+        c,
+        {
+          action: 'agenda.settings',
+          entity: 'office',
+          entityId: c.var.office.id,
+          details: { prazoAvisoDias: { de: previous, para: dias } },
+        },
+        tx,
+      )
+    })
+    return c.json<AgendaSettings>({ prazoAvisoDias: dias, editable: true })
   })
   .get('/courts', async (c) => {
     return c.json<{ items: CourtInfo[] }>({ items: await listCourts(c.var.db, c.var.office.id) })

@@ -82,6 +82,7 @@ export const AGENDA_MESSAGES = {
   closedDayExists: 'Este dia já está fechado neste tribunal.',
   closedDayNotFound: 'Dia fechado não encontrado.',
   feedNotFound: 'Agenda não encontrada.',
+  avisoDiasRange: 'O aviso interno deve ser de 0 a 30 dias úteis antes do vencimento.',
 } as const
 
 /** Years the agenda accepts (the holiday calendar covers 1900-2099; a long prazo ends ~2 years on). */
@@ -262,6 +263,23 @@ export const closedDayInput = z.object({
   motivo: requiredText('Motivo', EVENT_LIMITS.motivo),
 })
 export type ClosedDayInput = z.input<typeof closedDayInput>
+
+/** The office's internal early warning of a prazo, in business days before its due day (0 = on the day). */
+export const PRAZO_AVISO_MAX = 30
+/** PATCH /api/agenda/settings (sócios only). */
+export const agendaSettingsInput = z.object({
+  prazoAvisoDias: z
+    .number({ error: AGENDA_MESSAGES.avisoDiasRange })
+    .int(AGENDA_MESSAGES.avisoDiasRange)
+    .min(0, AGENDA_MESSAGES.avisoDiasRange)
+    .max(PRAZO_AVISO_MAX, AGENDA_MESSAGES.avisoDiasRange),
+})
+export type AgendaSettingsInput = z.input<typeof agendaSettingsInput>
+/** GET/PATCH /api/agenda/settings: the setting, and whether this member may change it. */
+export interface AgendaSettings {
+  prazoAvisoDias: number
+  editable: boolean
+}
 
 // --- answers ---------------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ import { CasePicker, ClientPicker } from '../cases/cases.public'
 import { todaySP } from './calendar-days'
 import { EVENT_LIMITS, type PrazoCalcResult } from './agenda.schema'
 import type { EventDefaults } from './event-dialog'
+import { PrazoAvisoSetting } from './prazo-aviso-setting'
 import { getCourtsQueryOptions, useCalcularPrazo, useCriarPrazo } from './use-agenda'
 
 // The trail renderer (and the 'prazos' texts) load with the first result.
@@ -93,6 +94,10 @@ function DeadlineForm({ defaults, onDone }: { defaults: Omit<EventDefaults, 'dat
 
   async function onCalculate(event: React.FormEvent) {
     event.preventDefault()
+    await calculate()
+  }
+
+  async function calculate() {
     const errors = localErrors()
     setFieldErrors(errors)
     if (Object.keys(errors).length > 0) return
@@ -186,6 +191,11 @@ function DeadlineForm({ defaults, onDone }: { defaults: Omit<EventDefaults, 'dat
           {calcular.isPending ? t('prazo.calculating') : t('prazo.calculate')}
         </Button>
       </form>
+
+      <div className="border-t pt-4">
+        {/* A new warning setting changes the answer's avisoEm: recompute what is on screen. */}
+        <PrazoAvisoSetting onChanged={() => void (result && calculate())} />
+      </div>
 
       {result && (
         <section aria-label={t('prazo.title')} className="grid gap-4" data-testid="prazo-result">

@@ -11,6 +11,8 @@ import { nextOffset } from '../../lib/offset-list'
 import { requestJson } from '../../lib/request-json'
 import { useOptimisticDelete } from '../../lib/use-undoable-delete'
 import type {
+  AgendaSettings,
+  AgendaSettingsInput,
   AgendaStats,
   ClosedDayInput,
   CourtClosedDays,
@@ -57,6 +59,7 @@ export const agendaKeys = {
   courts: () => ['agenda', 'courts'] as const,
   closedDays: (tribunal: string, year: number) => ['agenda', 'closed-days', tribunal, year] as const,
   feed: () => ['agenda', 'feed'] as const,
+  settings: () => ['agenda', 'settings'] as const,
 }
 
 const enc = encodeURIComponent
@@ -229,6 +232,22 @@ export function useCriarPrazo() {
     mutationFn: (input: PrazoCreateInput) =>
       requestJson<EventRow>('/api/agenda/prazos', { method: 'POST', body: input }),
     onSettled: () => invalidateAgenda(queryClient),
+  })
+}
+
+export function getAgendaSettingsQueryOptions() {
+  return queryOptions({
+    queryKey: agendaKeys.settings(),
+    queryFn: ({ signal }) => requestJson<AgendaSettings>('/api/agenda/settings', { signal }),
+  })
+}
+
+export function useUpdateAgendaSettings() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: AgendaSettingsInput) =>
+      requestJson<AgendaSettings>('/api/agenda/settings', { method: 'PATCH', body: input }),
+    onSuccess: (settings) => queryClient.setQueryData(agendaKeys.settings(), settings),
   })
 }
 
