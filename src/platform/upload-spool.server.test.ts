@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { FileTooLargeError, UploadAbortedError, spoolUpload } from './upload-spool.server'
+import { FileTooLargeError, UploadAbortedError, clearSpool, spoolUpload } from './upload-spool.server'
 
 let dataDir: string
 beforeEach(async () => {
@@ -81,6 +81,13 @@ describe('spoolUpload', () => {
     await expect(spoolUpload(dataDir, broken, { maxBytes: 10 * 1024 * 1024 })).rejects.toBeInstanceOf(
       UploadAbortedError,
     )
+    expect(await spooled()).toEqual([])
+  })
+
+  it('clearSpool removes what a crashed server left behind', async () => {
+    await fs.mkdir(path.join(dataDir, 'tmp'), { recursive: true })
+    await fs.writeFile(path.join(dataDir, 'tmp', 'left-by-a-crash.upload'), 'x')
+    await clearSpool(dataDir)
     expect(await spooled()).toEqual([])
   })
 })

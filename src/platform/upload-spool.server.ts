@@ -20,6 +20,14 @@ export class UploadAbortedError extends Error {
   }
 }
 
+/**
+ * Removes what a crashed server left in the spool. Only call it while holding the DATA_DIR lock: then no
+ * other process can be spooling into this folder.
+ */
+export async function clearSpool(dataDir: string): Promise<void> {
+  await fs.rm(path.join(dataDir, 'tmp'), { recursive: true, force: true })
+}
+
 export interface SpooledFile {
   path: string
   size: number

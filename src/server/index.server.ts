@@ -12,6 +12,7 @@ import { buildDeps } from './build-deps.server'
 import { startJobs } from './jobs.server'
 import { EnvError, loadEnv, type Env } from '../platform/env.server'
 import { log } from '../platform/log.server'
+import { clearSpool } from '../platform/upload-spool.server'
 import { missingSharedSecret, resolveAuthSecret } from './secret.server'
 
 const SHUTDOWN_GRACE_MS = 10_000
@@ -38,6 +39,8 @@ async function main() {
   let releaseLock = () => {}
   try {
     releaseLock = lockDataDir(env.dataDir)
+    // Uploads a crash cut short: nobody else can be spooling into DATA_DIR while we hold its lock.
+    await clearSpool(env.dataDir)
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message)
     throw error
