@@ -9,7 +9,7 @@ import { AuthShell } from './auth-shell'
 import { ForgotPasswordForm } from './forgot-password-form'
 import { SignInForm } from './sign-in-form'
 import { SignUpForm } from './sign-up-form'
-import { isEnteringApp } from './use-auth'
+import { isEnteringApp, safeNextPath } from './use-auth'
 import { useSession } from './use-session'
 
 type Tab = 'entrar' | 'cadastrar'
@@ -24,19 +24,26 @@ export function AuthPage() {
   const [params, setParams] = useSearchParams()
   const tab: Tab = params.get('aba') === 'cadastrar' ? 'cadastrar' : 'entrar'
   const forgotMode = params.get('modo') === 'recuperar'
+  // Where to return after signing in (an invitation link sends people here and back).
+  const next = safeNextPath(params.get('next'))
   const [emailHint, setEmailHint] = useState('')
   const [confirmationSentTo, setConfirmationSentTo] = useState<string | null>(null)
 
   if (session.isPending) return <PageSpinner />
   // A sign-in made on this screen navigates by itself (after the spec's delay, /admin for the master).
-  if (session.isSignedIn && !isEnteringApp()) return <Navigate to={paths.dashboard.root} replace />
+  if (session.isSignedIn && !isEnteringApp()) return <Navigate to={next ?? paths.dashboard.root} replace />
 
-  const setTab = (next: string) => {
+  const setTab = (value: string) => {
     const nextParams = new URLSearchParams()
-    if (next === 'cadastrar') nextParams.set('aba', 'cadastrar')
+    if (value === 'cadastrar') nextParams.set('aba', 'cadastrar')
+    if (next) nextParams.set('next', next)
     setParams(nextParams, { replace: true })
   }
-  const setForgot = (on: boolean) => setParams(on ? { modo: 'recuperar' } : {}, { replace: true })
+  const setForgot = (on: boolean) => {
+    const nextParams = new URLSearchParams(on ? { modo: 'recuperar' } : {})
+    if (next) nextParams.set('next', next)
+    setParams(nextParams, { replace: true })
+  }
 
   return (
     <AuthShell title={t('title')} description={t('description')}>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import { ApiRequestError, errorFromResponse } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
 import {
@@ -78,6 +78,23 @@ export async function resetPassword(newPassword: string, token: string): Promise
   await postJson('/api/auth/reset-password', { newPassword, token })
 }
 
+/**
+ * `?next=` of /auth: where to go after signing in (e.g. back to an invitation). Only a path of this site —
+ * starting with one '/', not '//' nor a backslash (another host) — is followed; anything else is ignored.
+ */
+export function safeNextPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null
+  return value
+}
+
+/** /auth with `next` kept (and the sign-up tab when asked). */
+export function authPath({ next, signUp = false }: { next: string; signUp?: boolean }): string {
+  const params = new URLSearchParams()
+  if (signUp) params.set('aba', 'cadastrar')
+  params.set('next', next)
+  return `${paths.auth}?${params}`
+}
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 // True from the moment a fresh sign-in fills the session cache until the navigation it started ends, so
@@ -93,6 +110,9 @@ export const isEnteringApp = () => enteringApp
 export function useEnterApp() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
+  // /auth?next= (e.g. from an invitation link): back there instead of the default area.
+  const [params] = useSearchParams()
+  const next = safeNextPath(params.get('next'))
   return useCallback(
     async ({
       delayMs,
@@ -110,7 +130,7 @@ export function useEnterApp() {
       enteringApp = true
       try {
         queryClient.setQueryData(meQueryKey, me)
-        await navigate(to ?? (me.role === 'superadmin' ? paths.admin.root : paths.dashboard.root), {
+        await navigate(next ?? to ?? (me.role === 'superadmin' ? paths.admin.root : paths.dashboard.root), {
           replace: true,
         })
       } finally {
@@ -118,7 +138,7 @@ export function useEnterApp() {
       }
       return me
     },
-    [navigate, queryClient],
+    [navigate, next, queryClient],
   )
 }
 

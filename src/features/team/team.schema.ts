@@ -1,0 +1,160 @@
+import { z } from 'zod'
+import { isValidOabNumber } from '../../lib/br/oab'
+import { isValidPhone } from '../../lib/br/phone'
+import { UFS } from '../../lib/br/uf'
+import { NIVEIS_ACESSO, type NivelAcesso } from '../offices/offices.public'
+
+/** pt-BR messages of the team routes (toasts and field errors). */
+export const TEAM_MESSAGES = {
+  notFound: 'Membro não encontrado.',
+  lastSocio: 'O escritório precisa de pelo menos um sócio ativo: promova outro membro a sócio antes.',
+  duplicateEmail: 'Já existe um membro com este e-mail na equipe.',
+  inviteNeedsEmail: 'Informe o e-mail para enviar o convite.',
+  alreadyLinked: 'Este membro já tem acesso ao sistema.',
+  noPendingInvite: 'Este membro não tem convite pendente.',
+  inviteInvalid: 'Este convite não é válido: ele pode ter sido cancelado ou já utilizado.',
+  inviteExpired: 'Este convite expirou. Peça ao escritório um novo convite.',
+  inviteOtherEmail:
+    'Este convite foi enviado para outro e-mail. Entre com a conta do e-mail convidado para aceitá-lo.',
+  inviteInactive: 'Este membro foi desativado pelo escritório.',
+  alreadyMember: 'Você já faz parte deste escritório.',
+} as const
+
+export const INVITE_TTL_DAYS = 7
+
+/** What the team-management page calls each level (spec §6: Admin, Avançado, Básico). */
+export const PERMISSION_LABELS: Readonly<Record<NivelAcesso, 'Admin' | 'Avançado' | 'Básico'>> = {
+  socio: 'Admin',
+  associado: 'Avançado',
+  estagiario: 'Básico',
+  assistente: 'Básico',
+}
+
+const optionalText = (max: number, message: string) =>
+  z
+    .union([z.string(), z.null()], { error: message })
+    .optional()
+    .transform((value) => (value == null ? null : value.trim() || null))
+    .pipe(z.string().max(max, message).nullable())
+
+const memberFields = {
+  nomeCompleto: z
+    .string({ error: 'Nome completo é obrigatório' })
+    .trim()
+    .min(1, 'Nome completo é obrigatório')
+    .max(200, 'Nome muito longo'),
+  email: z
+    .union([z.string(), z.null()], { error: 'Email inválido' })
+    .optional()
+    .transform((value) => (value == null ? null : value.trim().toLowerCase() || null))
+    .pipe(z.email('Email inválido').max(254, 'Email inválido').nullable()),
+  telefone: optionalText(30, 'Telefone inválido').refine(
+    (value) => value === null || isValidPhone(value),
+    'Telefone inválido',
+  ),
+  cargo: optionalText(100, 'Cargo muito longo'),
+  nivelAcesso: z.enum(NIVEIS_ACESSO, { error: 'Nível de acesso inválido' }),
+  oabNumero: optionalText(12, 'Número da OAB inválido').refine(
+    (value) => value === null || isValidOabNumber(value),
+    'Número da OAB inválido',
+  ),
+  oabUf: z
+    .union([z.enum(UFS), z.null()], { error: 'UF da OAB inválida' })
+    .optional()
+    .transform((value) => value ?? null),
+  dataAdmissao: z
+    .union([z.iso.date({ error: 'Data de admissão inválida' }), z.null()], {
+      error: 'Data de admissão inválida',
+    })
+    .optional()
+    .transform((value) => value ?? null),
+  especialidades: z
+    .array(z.string().trim().min(1).max(60, 'Especialidade muito longa'), {
+      error: 'Especialidades inválidas',
+    })
+    .max(30, 'No máximo 30 especialidades')
+    .default([]),
+  observacoes: optionalText(2000, 'Observações muito longas'),
+  ativo: z.boolean({ error: 'Ativo inválido' }).default(true),
+}
+
+/** 'Novo Membro': convidar sends the invitation e-mail (a member without system access leaves it off). */
+export const createMemberSchema = z
+  .object({ ...memberFields, convidar: z.boolean({ error: 'Convite inválido' }).default(true) })
+  .superRefine((data, ctx) => {
+    if (data.convidar && data.ativo && !data.email)
+      ctx.addIssue({ code: 'custom', path: ['email'], message: TEAM_MESSAGES.inviteNeedsEmail })
+  })
+export type CreateMemberInput = z.input<typeof createMemberSchema>
+export type CreateMemberData = z.output<typeof createMemberSchema>
+
+/** 'Editar': the whole record (the editor sends every field, as the dialog shows them all). */
+export const updateMemberSchema = z.object(memberFields)
+export type UpdateMemberInput = z.input<typeof updateMemberSchema>
+export type UpdateMemberData = z.output<typeof updateMemberSchema>
+
+export const teamListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  nivel: z.enum([...NIVEIS_ACESSO, 'todos'], { error: 'Nível de acesso inválido' }).default('todos'),
+})
+export type TeamListQuery = z.input<typeof teamListQuerySchema>
+
+export const memberIdParamSchema = z.object({ id: z.uuid({ error: TEAM_MESSAGES.notFound }) })
+export const inviteTokenParamSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, TEAM_MESSAGES.inviteInvalid),
+})
+
+/** Whether the member can sign in: linked account, pending invitation, or none (team record only). */
+export type MemberAccess = 'conta' | 'convite_pendente' | 'sem_acesso'
+
+export interface TeamMember {
+  id: string
+  nomeCompleto: string
+  email: string | null
+  telefone: string | null
+  cargo: string | null
+  nivelAcesso: NivelAcesso
+  oabNumero: string | null
+  oabUf: string | null
+  dataAdmissao: string | null
+  especialidades: string[]
+  observacoes: string | null
+  ativo: boolean
+  acesso: MemberAccess
+  /** A request in the last 5 minutes. */
+  online: boolean
+  horasMes: number
+  casosAtivos: number
+  /** The signed-in user's own row. */
+  voce: boolean
+}
+
+export interface TeamOverview {
+  members: TeamMember[]
+  stats: {
+    membrosAtivos: number
+    horasMes: number
+    casosAtivos: number
+    mediaCasosPorMembro: number
+    advogadosAtivos: number
+    equipeDeApoio: number
+  }
+  /** Whether the viewer may add, edit and deactivate ('team.manage'). */
+  podeGerenciar: boolean
+}
+
+/** GET /api/team/invitations/:token: what the acceptance page shows before the person acts. */
+export interface InvitationInfo {
+  officeName: string
+  nomeCompleto: string
+  email: string
+  nivelAcesso: NivelAcesso
+  expiresAt: string
+  /** Whether an account already exists for this e-mail (sign in rather than sign up). */
+  contaExiste: boolean
+}
+
+export interface InvitationAccepted {
+  officeId: string
+  officeName: string
+}
