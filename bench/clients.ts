@@ -238,33 +238,37 @@ async function captureScenarios(bench: Bench): Promise<Scenario[]> {
     {
       name: 'clientes: 1ª página',
       path: '/api/clients?limit=50',
-      queries: await capture((db) => listClients(db, bench.officeId, page)),
+      queries: await capture((db) => listClients(db, { officeId: bench.officeId, restrictTo: null }, page)),
     },
     {
       name: "clientes: busca 'araujo'",
       path: '/api/clients?search=araujo',
-      queries: await capture((db) => listClients(db, bench.officeId, { ...page, search: 'araujo' })),
+      queries: await capture((db) =>
+        listClients(db, { officeId: bench.officeId, restrictTo: null }, { ...page, search: 'araujo' }),
+      ),
     },
     {
       name: 'clientes: busca CPF',
       path: `/api/clients?search=${cpf}`,
-      queries: await capture((db) => listClients(db, bench.officeId, { ...page, search: cpf })),
+      queries: await capture((db) =>
+        listClients(db, { officeId: bench.officeId, restrictTo: null }, { ...page, search: cpf }),
+      ),
     },
     {
       name: 'casos: 1ª página',
       path: '/api/cases?limit=50',
-      queries: await capture((db) => listCases(db, bench.officeId, page)),
+      queries: await capture((db) => listCases(db, { officeId: bench.officeId, restrictTo: null }, page)),
     },
     {
       name: 'clientes: stats (informativo)',
       path: '/api/clients/stats',
-      queries: await capture((db) => getClientStats(db, bench.officeId)),
+      queries: await capture((db) => getClientStats(db, { officeId: bench.officeId, restrictTo: null })),
       informative: true,
     },
     {
       name: 'casos: stats (informativo)',
       path: '/api/cases/stats',
-      queries: await capture((db) => getCaseStats(db, bench.officeId)),
+      queries: await capture((db) => getCaseStats(db, { officeId: bench.officeId, restrictTo: null })),
       informative: true,
     },
   ]

@@ -2,7 +2,10 @@ import { Download, Plus } from 'lucide-react'
 import { Button } from '../ui/button'
 import { Spinner } from '../ui/spinner'
 
-/** Title of a list page with its 'Exportar CSV' and 'Novo …' buttons. Texts come translated. */
+/**
+ * Title of a list page with its 'Exportar CSV' and 'Novo …' buttons. Texts come translated. Without
+ * `onNew` (the user's level may not create) there is no 'Novo …' button.
+ */
 export function ListPageHeader(props: {
   title: string
   subtitle: string
@@ -11,7 +14,7 @@ export function ListPageHeader(props: {
   exporting: boolean
   onExport: () => void
   newLabel: string
-  onNew: () => void
+  onNew?: (() => void) | undefined
 }) {
   return (
     <header className="flex flex-wrap items-end justify-between gap-3">
@@ -24,10 +27,12 @@ export function ListPageHeader(props: {
           {props.exporting ? <Spinner label={props.exportingLabel} /> : <Download aria-hidden />}
           {props.exportLabel}
         </Button>
-        <Button onClick={props.onNew}>
-          <Plus aria-hidden />
-          {props.newLabel}
-        </Button>
+        {props.onNew && (
+          <Button onClick={props.onNew}>
+            <Plus aria-hidden />
+            {props.newLabel}
+          </Button>
+        )}
       </div>
     </header>
   )

@@ -3,7 +3,8 @@ import { Button } from '../ui/button'
 
 /**
  * Edit/remove for one row: icon buttons in a table (the accessible name carries the record's name),
- * labelled buttons on the narrow-screen cards (room for words).
+ * labelled buttons on the narrow-screen cards (room for words). Without `onRemove` (the user's level may
+ * not delete) there is no remove button.
  */
 export function RowActions(props: {
   withText: boolean
@@ -12,7 +13,7 @@ export function RowActions(props: {
   onEdit: () => void
   removeLabel: string
   removeText: string
-  onRemove: () => void
+  onRemove?: (() => void) | undefined
 }) {
   const { withText, editLabel, removeLabel } = props
   const size = withText ? 'sm' : 'icon'
@@ -28,17 +29,19 @@ export function RowActions(props: {
         <Pencil aria-hidden />
         {withText && props.editText}
       </Button>
-      <Button
-        variant="ghost"
-        size={size}
-        className="text-destructive hover:text-destructive"
-        aria-label={removeLabel}
-        title={withText ? undefined : removeLabel}
-        onClick={props.onRemove}
-      >
-        <Trash2 aria-hidden />
-        {withText && props.removeText}
-      </Button>
+      {props.onRemove && (
+        <Button
+          variant="ghost"
+          size={size}
+          className="text-destructive hover:text-destructive"
+          aria-label={removeLabel}
+          title={withText ? undefined : removeLabel}
+          onClick={props.onRemove}
+        >
+          <Trash2 aria-hidden />
+          {withText && props.removeText}
+        </Button>
+      )}
     </div>
   )
 }

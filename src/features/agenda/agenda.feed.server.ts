@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, asc, eq, gte, isNull, lt } from 'drizzle-orm'
 import ical, { ICalAlarmType, ICalEventStatus } from 'ical-generator'
+import { caseScope } from '../cases/cases.public.server'
 import { officeMembers } from '../offices/offices.table.server'
 import { EVENT_TYPE_LABELS } from './agenda.schema'
-import type { Executor } from './agenda.service.server'
+import { inScope, type Executor } from './agenda.service.server'
 import { calendarFeeds, events } from './agenda.table.server'
 import { instantToZoned } from './agenda.time'
 
@@ -59,7 +60,8 @@ export function feedUrls(publicUrl: string, token: string): { url: string; webca
 
 /**
  * The calendar of a token, or null (unknown or revoked token, or a user who left the office): the events of
- * the feed's office the user still sees as an active member.
+ * the feed's office the user still sees as an active member, at their level today (the estagiário's feed
+ * carries only the events with no case or a case where they are responsible, like their agenda).
  */
 export async function renderFeed(
   db: Executor,
@@ -68,7 +70,11 @@ export async function renderFeed(
 ): Promise<string | null> {
   if (!TOKEN.test(token)) return null
   const [feed] = await db
-    .select({ officeId: calendarFeeds.officeId })
+    .select({
+      officeId: calendarFeeds.officeId,
+      memberId: officeMembers.id,
+      nivelAcesso: officeMembers.nivelAcesso,
+    })
     .from(calendarFeeds)
     .innerJoin(
       officeMembers,
@@ -80,6 +86,10 @@ export async function renderFeed(
     )
     .where(eq(calendarFeeds.tokenHash, hashToken(token)))
   if (!feed) return null
+  const { officeId, restrictTo } = caseScope(
+    { id: feed.officeId, nivelAcesso: feed.nivelAcesso },
+    feed.memberId,
+  )
   const rows = await db
     .select({
       id: events.id,
@@ -97,7 +107,7 @@ export async function renderFeed(
     .from(events)
     .where(
       and(
-        eq(events.officeId, feed.officeId),
+        inScope({ officeId, restrictTo }),
         isNull(events.deletedAt),
         gte(events.inicio, new Date(now.getTime() - PAST_DAYS * 86_400_000)),
         lt(events.inicio, new Date(now.getTime() + FUTURE_DAYS * 86_400_000)),

@@ -5,6 +5,8 @@ import type { AppDeps } from '../../platform/app-env.server'
 import type { JobDefinition, JobRunner } from '../../platform/jobs.server'
 import { log } from '../../platform/log.server'
 import { users } from '../auth/auth.table.server'
+import { caseScope } from '../cases/cases.public.server'
+import { caseMembers } from '../cases/case-members.table.server'
 import { createNotification } from '../notifications/notifications.public.server'
 import { officeMembers } from '../offices/offices.table.server'
 import { userSettings } from '../settings/settings.table.server'
@@ -169,7 +171,12 @@ async function runReminder(deps: AppDeps, data: ReminderData): Promise<void> {
  */
 export async function runDigest(deps: Pick<AppDeps, 'db'>, today: string = todayISO()): Promise<number> {
   const rows = await deps.db
-    .select({ officeId: events.officeId, titulo: events.titulo, inicio: events.inicio })
+    .select({
+      officeId: events.officeId,
+      titulo: events.titulo,
+      inicio: events.inicio,
+      caseId: events.caseId,
+    })
     .from(events)
     .where(
       and(
@@ -182,7 +189,7 @@ export async function runDigest(deps: Pick<AppDeps, 'db'>, today: string = today
       ),
     )
     .orderBy(events.officeId, events.inicio)
-  const byOffice = new Map<string, { titulo: string; inicio: Date }[]>()
+  const byOffice = new Map<string, { titulo: string; inicio: Date; caseId: string | null }[]>()
   for (const row of rows) {
     const list = byOffice.get(row.officeId) ?? []
     list.push(row)
@@ -191,15 +198,33 @@ export async function runDigest(deps: Pick<AppDeps, 'db'>, today: string = today
   let sent = 0
   for (const [officeId, prazos] of byOffice) {
     const members = await deps.db
-      .select({ userId: officeMembers.userId, notifyDeadlines: userSettings.notifyDeadlines })
+      .select({
+        memberId: officeMembers.id,
+        nivelAcesso: officeMembers.nivelAcesso,
+        userId: officeMembers.userId,
+        notifyDeadlines: userSettings.notifyDeadlines,
+      })
       .from(officeMembers)
       .leftJoin(userSettings, eq(userSettings.userId, officeMembers.userId))
       .where(and(eq(officeMembers.officeId, officeId), eq(officeMembers.ativo, true)))
-    const shown = prazos.slice(0, 10).map((p) => `${p.titulo} (${whenText(p.inicio, true)})`)
-    const more = prazos.length > shown.length ? ` e mais ${prazos.length - shown.length}` : ''
-    const title = prazos.length === 1 ? '1 prazo se aproxima' : `${prazos.length} prazos se aproximam`
     for (const member of members) {
-      if (member.notifyDeadlines === false) continue
+      // A team member without system access (issue 10: user_id null) has no one to notify.
+      if (member.userId === null || member.notifyDeadlines === false) continue
+      // The estagiário hears only of the prazos they see: no case, or a case where they are responsible.
+      const { restrictTo } = caseScope({ id: officeId, nivelAcesso: member.nivelAcesso }, member.memberId)
+      let visible = prazos
+      if (restrictTo) {
+        const own = await deps.db
+          .select({ caseId: caseMembers.caseId })
+          .from(caseMembers)
+          .where(and(eq(caseMembers.officeId, officeId), eq(caseMembers.memberId, restrictTo)))
+        const ids = new Set(own.map((row) => row.caseId))
+        visible = prazos.filter((p) => p.caseId === null || ids.has(p.caseId))
+        if (visible.length === 0) continue
+      }
+      const shown = visible.slice(0, 10).map((p) => `${p.titulo} (${whenText(p.inicio, true)})`)
+      const more = visible.length > shown.length ? ` e mais ${visible.length - shown.length}` : ''
+      const title = visible.length === 1 ? '1 prazo se aproxima' : `${visible.length} prazos se aproximam`
       const created = await createNotification(deps.db, {
         userId: member.userId,
         officeId,

@@ -6,6 +6,7 @@ import { notFound } from '../../platform/http-error.server'
 import { rateLimit } from '../../platform/rate-limit.server'
 import { validate } from '../../platform/validate.server'
 import { recordOfficeAudit } from '../audit/audit.public.server'
+import { caseScope } from '../cases/cases.public.server'
 import { can, requireOffice } from '../offices/offices.public.server'
 import {
   addClosedDay,
@@ -40,7 +41,14 @@ import {
   type FeedStatus,
   type PrazoCalcResult,
 } from './agenda.schema'
-import { getEvent, getStats, listEvents, upcomingEventsFor, type Executor } from './agenda.service.server'
+import {
+  getEvent,
+  getStats,
+  listEvents,
+  upcomingEventsFor,
+  type AgendaScope,
+  type Executor,
+} from './agenda.service.server'
 import { instantToZoned } from './agenda.time'
 import {
   confirmEvent,
@@ -61,8 +69,17 @@ function eventId(c: Context<AppEnv>): string {
   return id as string
 }
 
+/**
+ * The agenda the caller sees: the office's, narrowed for the estagiário to events with no case or a case
+ * of theirs (spec §6, the cases' partial cell). Every event route reads and writes through it.
+ */
+function scope(c: Context<AppEnv>): AgendaScope {
+  const { officeId, restrictTo } = caseScope(c.var.office, c.var.office.memberId)
+  return { officeId, restrictTo }
+}
+
 async function loadRow(db: Executor, c: Context<AppEnv>, id: string): Promise<EventRow> {
-  const row = await getEvent(db, c.var.office.id, id)
+  const row = await getEvent(db, scope(c), id)
   if (!row) throw notFound(AGENDA_MESSAGES.notFound)
   return row
 }
@@ -74,7 +91,7 @@ async function afterChange(c: Context<AppEnv>, id: string, change: ChangeResult)
   }
 }
 
-const author = (c: Context<AppEnv>) => ({ officeId: c.var.office.id, userId: c.var.office.userId })
+const author = (c: Context<AppEnv>) => ({ ...scope(c), userId: c.var.office.userId })
 
 /**
  * The public feed is fetched by calendar servers (Google's from shared addresses), so it is limited per
@@ -110,13 +127,13 @@ const officeRoutes = new Hono<AppEnv>()
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
   .get('/events', validate('query', eventListQuery), async (c) => {
-    return c.json<EventList>(await listEvents(c.var.db, c.var.office.id, c.req.valid('query')))
+    return c.json<EventList>(await listEvents(c.var.db, scope(c), c.req.valid('query')))
   })
   .get('/stats', async (c) => {
-    return c.json<AgendaStats>(await getStats(c.var.db, c.var.office.id))
+    return c.json<AgendaStats>(await getStats(c.var.db, scope(c)))
   })
   .get('/next', async (c) => {
-    const [event] = await upcomingEventsFor(c.var.db, { officeId: c.var.office.id, limit: 1 })
+    const [event] = await upcomingEventsFor(c.var.db, { ...scope(c), limit: 1 })
     return c.json<{ event: EventRow | null }>({ event: event ?? null })
   })
   .post('/events', validate('json', eventInput), async (c) => {
@@ -137,7 +154,7 @@ const officeRoutes = new Hono<AppEnv>()
     const id = eventId(c)
     const data = c.req.valid('json')
     const change = await c.var.db.transaction(async (tx) => {
-      const result = await updateEvent(tx, c.var.office.id, id, data)
+      const result = await updateEvent(tx, scope(c), id, data)
       if (!result) throw notFound(AGENDA_MESSAGES.notFound)
       // The names of the fields sent, never their values.
       const fields = Object.keys(data).filter((key) => data[key as keyof typeof data] !== undefined)
@@ -154,7 +171,7 @@ const officeRoutes = new Hono<AppEnv>()
   .post('/events/:id/confirm', async (c) => {
     const id = eventId(c)
     const event = await c.var.db.transaction(async (tx) => {
-      await confirmEvent(tx, c.var.office.id, id)
+      await confirmEvent(tx, scope(c), id)
       await recordOfficeAudit(c, { action: 'event.confirm', entity: 'event', entityId: id }, tx)
       return loadRow(tx, c, id)
     })
@@ -163,7 +180,7 @@ const officeRoutes = new Hono<AppEnv>()
   .delete('/events/:id', async (c) => {
     const id = eventId(c)
     const change = await c.var.db.transaction(async (tx) => {
-      const result = await softDeleteEvent(tx, c.var.office.id, c.var.office.userId, id)
+      const result = await softDeleteEvent(tx, scope(c), c.var.office.userId, id)
       if (!result) throw notFound(AGENDA_MESSAGES.notFound)
       await recordOfficeAudit(c, { action: 'event.delete', entity: 'event', entityId: id }, tx)
       return result
@@ -174,7 +191,7 @@ const officeRoutes = new Hono<AppEnv>()
   .post('/events/:id/restore', async (c) => {
     const id = eventId(c)
     const change = await c.var.db.transaction(async (tx) => {
-      const result = await restoreEvent(tx, c.var.office.id, id)
+      const result = await restoreEvent(tx, scope(c), id)
       if (!result) throw notFound(AGENDA_MESSAGES.notFound)
       await recordOfficeAudit(c, { action: 'event.restore', entity: 'event', entityId: id }, tx)
       return result

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
+import { caseVisibleTo } from '../cases/cases.public.server'
 import { cases } from '../cases/cases.table.server'
 import { clients } from '../clients/clients.table.server'
 import type { AgendaStats, EventList, EventRow, EventStatus, ReminderMinutes } from './agenda.schema'
@@ -11,6 +12,24 @@ import { instantToZoned } from './agenda.time'
 // found", exactly like a missing one.
 
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/**
+ * Whose agenda a request sees: the office's, narrowed for a member whose 'cases.view' cell is partial
+ * (the estagiário, `restrictTo` = their membership) to the events with no case or a case where they are
+ * responsible (spec §6). Every read and write takes it: another event is a 404 like a missing one.
+ */
+export interface AgendaScope {
+  officeId: string
+  restrictTo: string | null
+}
+
+/** The scope as conditions on `events`: the office, and the estagiário's cases. */
+export function inScope(scope: AgendaScope): SQL {
+  return and(
+    eq(events.officeId, scope.officeId),
+    scope.restrictTo ? caseVisibleTo(events.caseId, scope.officeId, scope.restrictTo) : undefined,
+  ) as SQL
+}
 
 type ListQuery = ReturnType<typeof eventListQuery.parse>
 
@@ -83,22 +102,22 @@ function selectRows(db: Executor) {
 /** One event of the office (deleted ones only with `deleted: true`), or null. */
 export async function getEvent(
   db: Executor,
-  officeId: string,
+  scope: AgendaScope,
   id: string,
   options: { deleted?: boolean } = {},
 ): Promise<EventRow | null> {
   const [row] = await selectRows(db).where(
     and(
       eq(events.id, id),
-      eq(events.officeId, officeId),
+      inScope(scope),
       options.deleted ? sql`${events.deletedAt} is not null` : isNull(events.deletedAt),
     ),
   )
   return row ? toEventRow(row) : null
 }
 
-function listFilter(officeId: string, q: Partial<ListQuery>): SQL {
-  const conditions: (SQL | undefined)[] = [eq(events.officeId, officeId), isNull(events.deletedAt)]
+function listFilter(scope: AgendaScope, q: Partial<ListQuery>): SQL {
+  const conditions: (SQL | undefined)[] = [inScope(scope), isNull(events.deletedAt)]
   if (q.from) conditions.push(gte(events.inicio, q.from))
   if (q.to) conditions.push(lt(events.inicio, q.to))
   if (q.tipo) conditions.push(eq(events.tipo, q.tipo))
@@ -109,8 +128,8 @@ function listFilter(officeId: string, q: Partial<ListQuery>): SQL {
 }
 
 /** GET /events: ordered by inicio (then id, so pages are stable). */
-export async function listEvents(db: Executor, officeId: string, q: ListQuery): Promise<EventList> {
-  const where = listFilter(officeId, q)
+export async function listEvents(db: Executor, scope: AgendaScope, q: ListQuery): Promise<EventList> {
+  const where = listFilter(scope, q)
   const [rows, [total]] = await Promise.all([
     selectRows(db).where(where).orderBy(asc(events.inicio), asc(events.id)).limit(q.limit).offset(q.offset),
     db.select({ n: count() }).from(events).where(where),
@@ -119,7 +138,11 @@ export async function listEvents(db: Executor, officeId: string, q: ListQuery): 
 }
 
 /** The four cards, in one pass over the office's live events. */
-export async function getStats(db: Executor, officeId: string, now: Date = new Date()): Promise<AgendaStats> {
+export async function getStats(
+  db: Executor,
+  scope: AgendaScope,
+  now: Date = new Date(),
+): Promise<AgendaStats> {
   const in24h = new Date(now.getTime() + 86_400_000)
   const open = sql`${events.status} not in ('cancelado', 'concluido')`
   const [row] = await db
@@ -135,7 +158,7 @@ export async function getStats(db: Executor, officeId: string, now: Date = new D
       ),
     })
     .from(events)
-    .where(and(eq(events.officeId, officeId), isNull(events.deletedAt)))
+    .where(and(inScope(scope), isNull(events.deletedAt)))
   return {
     total: row?.total ?? 0,
     prazos: row?.prazos ?? 0,
@@ -150,12 +173,20 @@ export async function getStats(db: Executor, officeId: string, now: Date = new D
  */
 export async function upcomingEventsFor(
   db: Executor,
-  input: { officeId: string; caseId?: string; clientId?: string; limit?: number; now?: Date },
+  input: {
+    officeId: string
+    /** The estagiário's membership: only events with no case or a case of theirs (AgendaScope). */
+    restrictTo?: string | null
+    caseId?: string
+    clientId?: string
+    limit?: number
+    now?: Date
+  },
 ): Promise<EventRow[]> {
   const now = input.now ?? new Date()
   const startOfDay = new Date(now.getTime() - 86_400_000)
   const conditions: SQL[] = [
-    eq(events.officeId, input.officeId),
+    inScope({ officeId: input.officeId, restrictTo: input.restrictTo ?? null }),
     isNull(events.deletedAt),
     notInArray(events.status, [...CLOSED_STATUSES]),
     sql`(${events.inicio} >= ${now.toISOString()} or (${events.diaInteiro} and ${events.inicio} > ${startOfDay.toISOString()}))`,

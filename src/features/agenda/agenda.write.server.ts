@@ -1,6 +1,8 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { ApiError, notFound } from '../../platform/http-error.server'
+import { responsibleFor } from '../cases/cases.public.server'
 import { cases } from '../cases/cases.table.server'
+import { clientOfMember } from '../clients/clients.public.server'
 import { clients } from '../clients/clients.table.server'
 import {
   AGENDA_MESSAGES,
@@ -9,7 +11,7 @@ import {
   type PrazoCalcResult,
   type PrazoInfo,
 } from './agenda.schema'
-import type { Executor } from './agenda.service.server'
+import { inScope, type AgendaScope, type Executor } from './agenda.service.server'
 import { events } from './agenda.table.server'
 import { instantToZoned, zonedToInstant } from './agenda.time'
 
@@ -21,24 +23,43 @@ function invalid(field: string, message: string): ApiError {
   return new ApiError(400, 'validation', message, { [field]: message })
 }
 
-/** A client or case link must name a non-deleted row of the same office (the composite keys refuse others). */
+/**
+ * A client or case link must name a non-deleted row of the same office (the composite keys refuse
+ * others) that the caller sees: for the estagiário, a case where they are responsible and a client of
+ * such a case (400 like a missing one: they could not see the event they would create).
+ */
 export async function checkLinks(
   db: Executor,
-  officeId: string,
+  scope: AgendaScope,
   links: { clientId?: string | null | undefined; caseId?: string | null | undefined },
 ): Promise<void> {
+  const { officeId, restrictTo } = scope
   if (links.clientId) {
     const [row] = await db
       .select({ id: clients.id })
       .from(clients)
-      .where(and(eq(clients.id, links.clientId), eq(clients.officeId, officeId), isNull(clients.deletedAt)))
+      .where(
+        and(
+          eq(clients.id, links.clientId),
+          eq(clients.officeId, officeId),
+          isNull(clients.deletedAt),
+          restrictTo ? clientOfMember(officeId, restrictTo) : undefined,
+        ),
+      )
     if (!row) throw invalid('clientId', AGENDA_MESSAGES.invalidClient)
   }
   if (links.caseId) {
     const [row] = await db
       .select({ id: cases.id })
       .from(cases)
-      .where(and(eq(cases.id, links.caseId), eq(cases.officeId, officeId), isNull(cases.deletedAt)))
+      .where(
+        and(
+          eq(cases.id, links.caseId),
+          eq(cases.officeId, officeId),
+          isNull(cases.deletedAt),
+          restrictTo ? responsibleFor(officeId, restrictTo) : undefined,
+        ),
+      )
     if (!row) throw invalid('caseId', AGENDA_MESSAGES.invalidCase)
   }
 }
@@ -50,14 +71,13 @@ function timing(tipo: string, data: string, hora: string | null): { inicio: Date
   return { inicio: zonedToInstant(data, hora), diaInteiro: false }
 }
 
-export interface Author {
-  officeId: string
+export interface Author extends AgendaScope {
   userId: string
 }
 
 /** 'Novo Evento'. Returns the new id. */
 export async function insertEvent(db: Executor, author: Author, data: EventData): Promise<string> {
-  await checkLinks(db, author.officeId, data)
+  await checkLinks(db, author, data)
   const [row] = await db
     .insert(events)
     .values({
@@ -92,7 +112,7 @@ export async function insertPrazo(
   },
   computed: PrazoCalcResult,
 ): Promise<string> {
-  await checkLinks(db, author.officeId, input)
+  await checkLinks(db, author, input)
   const { avisoDias: _avisoDias, ...prazo } = computed
   const info: PrazoInfo = prazo
   const [row] = await db
@@ -129,17 +149,18 @@ export interface ChangeResult {
  */
 export async function updateEvent(
   db: Executor,
-  officeId: string,
+  scope: AgendaScope,
   id: string,
   patch: EventUpdateData,
 ): Promise<ChangeResult | null> {
+  const officeId = scope.officeId
   const [current] = await db
     .select()
     .from(events)
-    .where(and(eq(events.id, id), eq(events.officeId, officeId), isNull(events.deletedAt)))
+    .where(and(eq(events.id, id), inScope(scope), isNull(events.deletedAt)))
     .for('update')
   if (!current) return null
-  await checkLinks(db, officeId, patch)
+  await checkLinks(db, scope, patch)
   const was = instantToZoned(current.inicio)
   const tipo = patch.tipo ?? current.tipo
   const data = patch.data ?? was.data
@@ -175,24 +196,17 @@ export async function updateEvent(
 }
 
 /** 'Confirmar': only from agendado (409 otherwise, 404 for an event that is not the office's). */
-export async function confirmEvent(db: Executor, officeId: string, id: string): Promise<void> {
+export async function confirmEvent(db: Executor, scope: AgendaScope, id: string): Promise<void> {
   const updated = await db
     .update(events)
     .set({ status: 'confirmado', updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(events.id, id),
-        eq(events.officeId, officeId),
-        isNull(events.deletedAt),
-        eq(events.status, 'agendado'),
-      ),
-    )
+    .where(and(eq(events.id, id), inScope(scope), isNull(events.deletedAt), eq(events.status, 'agendado')))
     .returning({ id: events.id })
   if (updated.length > 0) return
   const [exists] = await db
     .select({ id: events.id })
     .from(events)
-    .where(and(eq(events.id, id), eq(events.officeId, officeId), isNull(events.deletedAt)))
+    .where(and(eq(events.id, id), inScope(scope), isNull(events.deletedAt)))
   if (!exists) throw notFound(AGENDA_MESSAGES.notFound)
   throw new ApiError(409, 'conflict', AGENDA_MESSAGES.confirmOnlyAgendado)
 }
@@ -200,24 +214,28 @@ export async function confirmEvent(db: Executor, officeId: string, id: string): 
 /** Soft delete; returns the reminder job to cancel, or null for an event that is not the office's. */
 export async function softDeleteEvent(
   db: Executor,
-  officeId: string,
+  scope: AgendaScope,
   userId: string,
   id: string,
 ): Promise<ChangeResult | null> {
   const [row] = await db
     .update(events)
     .set({ deletedAt: sql`now()`, deletedBy: userId, updatedAt: sql`now()` })
-    .where(and(eq(events.id, id), eq(events.officeId, officeId), isNull(events.deletedAt)))
+    .where(and(eq(events.id, id), inScope(scope), isNull(events.deletedAt)))
     .returning({ jobId: events.reminderJobId })
   return row ? { reschedule: true, previousJobId: row.jobId } : null
 }
 
 /** Undo of a delete; null when the office has no such deleted event. */
-export async function restoreEvent(db: Executor, officeId: string, id: string): Promise<ChangeResult | null> {
+export async function restoreEvent(
+  db: Executor,
+  scope: AgendaScope,
+  id: string,
+): Promise<ChangeResult | null> {
   const [row] = await db
     .update(events)
     .set({ deletedAt: null, deletedBy: null, updatedAt: sql`now()` })
-    .where(and(eq(events.id, id), eq(events.officeId, officeId), isNotNull(events.deletedAt)))
+    .where(and(eq(events.id, id), inScope(scope), isNotNull(events.deletedAt)))
     .returning({ jobId: events.reminderJobId })
   return row ? { reschedule: true, previousJobId: row.jobId } : null
 }

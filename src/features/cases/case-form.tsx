@@ -10,6 +10,7 @@ import { SelectFormField } from '../../components/form/select-form-field'
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { Textarea } from '../../components/ui/textarea'
+import { ApiRequestError } from '../../lib/api-client'
 import { courtOf, isValidCnj, maskCnjInput } from '../../lib/br/cnj'
 import { reportSaveError } from '../../lib/form-save-error'
 import { CaseDeadlineButton, UpcomingEvents } from '../agenda/agenda.public'
@@ -23,6 +24,7 @@ import {
   type CreateCaseInput,
 } from './cases.schema'
 import { ClientPicker } from './client-picker'
+import { ResponsaveisField } from './responsaveis-field'
 import { getCaseQueryOptions, useSaveCase } from './use-cases'
 
 // Raw mode: the shared schema validates, the body is built from what was typed (see toCaseBody). The cast
@@ -70,6 +72,7 @@ export function CaseFormDialog({
         <CaseForm
           caseId={null}
           defaultValues={emptyCaseValues()}
+          defaultResponsaveis={null}
           clientNome={null}
           onDone={() => onOpenChange(false)}
         />
@@ -83,6 +86,7 @@ export function CaseFormDialog({
               key={record.data.id}
               caseId={record.data.id}
               defaultValues={caseFormValues(record.data)}
+              defaultResponsaveis={record.data.responsaveis.map((r) => r.memberId)}
               clientNome={record.data.clientNome}
               onDone={() => onOpenChange(false)}
             />
@@ -96,17 +100,23 @@ export function CaseFormDialog({
 function CaseForm({
   caseId,
   defaultValues,
+  defaultResponsaveis,
   clientNome,
   onDone,
 }: {
   caseId: string | null
   defaultValues: CaseFormValues
+  /** The case's responsible members; null on a new case (the creator, preselected). */
+  defaultResponsaveis: string[] | null
   clientNome: string | null
   onDone: () => void
 }) {
   const { t } = useTranslation('cases')
   const save = useSaveCase()
   const [clientLabel, setClientLabel] = useState(clientNome)
+  // Kept beside the form's string values: null until the user changes the selection, and only then sent.
+  const [responsaveis, setResponsaveis] = useState<string[] | null>(null)
+  const [responsaveisError, setResponsaveisError] = useState<string | undefined>()
   const {
     control,
     register,
@@ -126,11 +136,14 @@ function CaseForm({
     // An unchanged client is left out of a PATCH: it may have become inactive since, and the server only
     // accepts active clients for a new link.
     if (caseId !== null && values.clientId === defaultValues.clientId) delete body.clientId
+    if (responsaveis !== null) body.responsaveis = responsaveis
+    setResponsaveisError(undefined)
     try {
       await save.mutateAsync({ id: caseId, data: body as CreateCaseInput })
       toast.success(caseId === null ? t('toast.created') : t('toast.updated'))
       onDone()
     } catch (error) {
+      if (error instanceof ApiRequestError) setResponsaveisError(error.fields.responsaveis)
       reportSaveError(error, {
         values: defaultValues,
         setError,
@@ -270,6 +283,12 @@ function CaseForm({
             {...register('vara')}
           />
         </FormField>
+
+        <ResponsaveisField
+          value={responsaveis ?? defaultResponsaveis}
+          onChange={setResponsaveis}
+          error={responsaveisError}
+        />
 
         <FormField
           label={t('form.descricao')}

@@ -13,6 +13,8 @@ import { EmptyState } from '../../components/ui/empty-state'
 import { formatTotal } from '../../lib/offset-list'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { removeWithUndo } from '../../lib/use-undoable-delete'
+import { useSession } from '../auth/auth.public'
+import { accessLevel } from '../offices/offices.public'
 import { CaseFormDialog } from './case-form'
 import { CaseStats } from './case-stats'
 import { CASE_STATUS_FILTERS, type CaseStatusFilter, type CaseSummary } from './cases.schema'
@@ -48,6 +50,9 @@ export function CasesPage() {
   const [exporting, setExporting] = useState(false)
   const deleteCase = useDeleteCase()
   const restoreCase = useRestoreCase()
+  // The browser hides what the server denies (spec §6: the estagiário never deletes a case).
+  const nivel = useSession().data?.office?.nivelAcesso
+  const canDelete = nivel !== undefined && accessLevel(nivel, 'cases.delete') === 'full'
 
   useEffect(() => {
     if (list.isError) toast.error(t('toast.loadError'), { description: list.error.message })
@@ -151,7 +156,11 @@ export function CasesPage() {
             />
           ) : (
             <div className="grid grid-cols-1 gap-3" aria-busy={list.isFetching}>
-              <CasesTable cases={cases} onEdit={(item) => openForm(item.id)} onRemove={remove} />
+              <CasesTable
+                cases={cases}
+                onEdit={(item) => openForm(item.id)}
+                onRemove={canDelete ? remove : undefined}
+              />
               <LoadMore
                 showingText={t('showing', { shown: countFormat.format(cases.length), total })}
                 hasNextPage={list.hasNextPage}

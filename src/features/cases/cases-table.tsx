@@ -44,7 +44,8 @@ function ProcessNumber({ item }: { item: CaseSummary }) {
 interface CasesTableProps {
   cases: CaseSummary[]
   onEdit: (item: CaseSummary) => void
-  onRemove: (item: CaseSummary) => void
+  /** Absent when the user's level may not delete cases (the estagiário): no 'Remover' button. */
+  onRemove?: ((item: CaseSummary) => void) | undefined
 }
 
 /** Edit/remove for one case: icon buttons in the table, labelled buttons on the cards (room for words). */
@@ -63,7 +64,7 @@ function RowActions({
       onEdit={() => onEdit(item)}
       removeLabel={t('actions.removeLabel', { name: item.titulo })}
       removeText={t('actions.remove')}
-      onRemove={() => onRemove(item)}
+      onRemove={onRemove && (() => onRemove(item))}
     />
   )
 }

@@ -1,2 +1,4 @@
 // The cases feature's server surface: what other features and the server shell may use of it.
 export { caseJobs, purgeDeletedCases } from './cases.purge.server'
+export { activeCasesByMember } from './cases.members.server'
+export { caseScope, caseVisibleTo, responsibleFor, type CaseScope } from './cases.members.server'

@@ -16,15 +16,16 @@ import {
   updateCaseSchema,
   type Case,
   type CaseList,
+  type CaseMemberOption,
   type CaseOption,
   type CaseStats,
   type DeleteCaseResult,
 } from './cases.schema'
+import { CASE_CSV_HEADER, exportCaseRows } from './cases.export.server'
+import { caseScope, listCaseMemberOptions } from './cases.members.server'
 import {
-  CASE_CSV_HEADER,
   createCase,
   deleteCase,
-  exportCaseRows,
   getCase,
   getCaseStats,
   listCaseOptions,
@@ -43,8 +44,13 @@ function caseId(c: Context<AppEnv>): string {
   return id as string
 }
 
+/**
+ * The caller as the service sees it: office, membership and, for a level whose cell is partial (the
+ * estagiário), the restriction to their own cases. Every route passes it: none reads the bare office.
+ */
 function actor(c: Context<AppEnv>): Actor {
-  return { officeId: c.var.office.id, userId: c.var.office.userId }
+  const office = c.var.office
+  return { ...caseScope(office, office.memberId), userId: office.userId }
 }
 
 function orNotFound<T>(value: T | null): T {
@@ -52,10 +58,12 @@ function orNotFound<T>(value: T | null): T {
   return value
 }
 
-// Spec §6: reading cases needs 'cases.view', changing them 'cases.edit'. The capability check runs
-// before validation on every route (anonymous → 401, no capability → 403); another office's case is 404.
+// Spec §6: reading cases needs 'cases.view', changing them 'cases.edit', deleting 'cases.delete'. The
+// capability check runs before validation on every route (anonymous → 401, no capability → 403);
+// another office's case — or, for the estagiário, a case they are not responsible for — is 404.
 const canView = requireOffice('cases.view')
 const canEdit = requireOffice('cases.edit')
+const canDelete = requireOffice('cases.delete')
 
 export const caseRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {
@@ -63,17 +71,23 @@ export const caseRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store')
   })
   .get('/', canView, validate('query', caseListQuerySchema), async (c) => {
-    return c.json<CaseList>(await listCases(c.var.db, c.var.office.id, c.req.valid('query')))
+    return c.json<CaseList>(await listCases(c.var.db, actor(c), c.req.valid('query')))
   })
   .get('/stats', canView, async (c) => {
-    return c.json<CaseStats>(await getCaseStats(c.var.db, c.var.office.id))
+    return c.json<CaseStats>(await getCaseStats(c.var.db, actor(c)))
   })
   .get('/options', canView, validate('query', caseOptionsQuerySchema), async (c) => {
-    const items = await listCaseOptions(c.var.db, c.var.office.id, c.req.valid('query').search)
+    const items = await listCaseOptions(c.var.db, actor(c), c.req.valid('query').search)
     return c.json<{ items: CaseOption[] }>({ items })
   })
+  // The case form's responsible-members multi-select: whoever may open the form may pick.
+  .get('/member-options', canEdit, async (c) => {
+    const items = await listCaseMemberOptions(c.var.db, actor(c))
+    return c.json<{ items: CaseMemberOption[] }>({ items })
+  })
   .get('/export.csv', canView, validate('query', caseExportQuerySchema), async (c) => {
-    const filter = c.req.valid('query')
+    const scope = actor(c)
+    const filter = { ...c.req.valid('query'), memberId: scope.restrictTo ?? undefined }
     await recordOfficeAudit(c, {
       action: 'case.export',
       entity: 'case',
@@ -89,12 +103,13 @@ export const caseRoutes = new Hono<AppEnv>()
   // A case carries its client's id and name only (the same as the unaudited list), never the client's
   // contact data or document: reading it is not a personal-data read, so GET /:id writes no row.
   .get('/:id', canView, async (c) => {
-    return c.json<Case>(orNotFound(await getCase(c.var.db, c.var.office.id, caseId(c))))
+    return c.json<Case>(orNotFound(await getCase(c.var.db, actor(c), caseId(c))))
   })
   // Every change and its audit row run in ONE transaction: neither commits without the other.
   .post('/', canEdit, validate('json', createCaseSchema), async (c) => {
+    const who = actor(c)
     const created = await c.var.db.transaction(async (tx) => {
-      const row = await createCase(tx, actor(c), c.req.valid('json'))
+      const row = await createCase(tx, who, c.req.valid('json'))
       await recordOfficeAudit(c, { action: 'case.create', entity: 'case', entityId: row.id }, tx)
       return row
     })
@@ -103,8 +118,9 @@ export const caseRoutes = new Hono<AppEnv>()
   .patch('/:id', canEdit, validate('json', updateCaseSchema), async (c) => {
     const id = caseId(c)
     const data = c.req.valid('json')
+    const who = actor(c)
     const updated = await c.var.db.transaction(async (tx) => {
-      const row = orNotFound(await updateCase(tx, actor(c), id, data))
+      const row = orNotFound(await updateCase(tx, who, id, data))
       // The names of the fields sent, never their values.
       const fields = Object.keys(data).filter((key) => data[key as keyof typeof data] !== undefined)
       await recordOfficeAudit(
@@ -116,19 +132,21 @@ export const caseRoutes = new Hono<AppEnv>()
     })
     return c.json<Case>(updated)
   })
-  .delete('/:id', canEdit, async (c) => {
+  .delete('/:id', canDelete, async (c) => {
     const id = caseId(c)
+    const who = actor(c)
     const result = await c.var.db.transaction(async (tx) => {
-      const removed = orNotFound(await deleteCase(tx, actor(c), id))
+      const removed = orNotFound(await deleteCase(tx, who, id))
       await recordOfficeAudit(c, { action: 'case.delete', entity: 'case', entityId: id }, tx)
       return removed
     })
     return c.json<DeleteCaseResult>(result)
   })
-  .post('/:id/restore', canEdit, async (c) => {
+  .post('/:id/restore', canDelete, async (c) => {
     const id = caseId(c)
+    const who = actor(c)
     const restored = await c.var.db.transaction(async (tx) => {
-      const row = orNotFound(await restoreCase(tx, actor(c), id))
+      const row = orNotFound(await restoreCase(tx, who, id))
       await recordOfficeAudit(c, { action: 'case.restore', entity: 'case', entityId: id }, tx)
       return row
     })

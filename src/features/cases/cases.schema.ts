@@ -13,6 +13,7 @@ import {
   requiredText,
   searchParam,
 } from '../../lib/zod-fields'
+import type { NivelAcesso } from '../offices/offices.public'
 
 // Contract of /api/cases (docs/CRM-CONTRACT.md), shared by the cases page and the server routes.
 // No server imports here: the browser bundles this file.
@@ -70,7 +71,17 @@ export const CASE_MESSAGES = {
   invalidCnj: 'Número do processo inválido',
   invalidConclusao: 'Data de conclusão não pode ser anterior à data de início',
   notFound: 'Caso não encontrado.',
+  invalidResponsavel: 'Responsável inválido.',
 } as const
+
+/** At most this many responsible members per case (the form's multi-select). */
+export const MAX_RESPONSAVEIS = 20
+
+/** Responsible members (office_members ids); absent = unchanged (create: the creator). */
+const responsaveisField = z
+  .array(z.uuid({ error: CASE_MESSAGES.invalidResponsavel }), { error: CASE_MESSAGES.invalidResponsavel })
+  .max(MAX_RESPONSAVEIS, CASE_MESSAGES.invalidResponsavel)
+  .optional()
 
 const caseFields = {
   titulo: requiredText('Título', CASE_LIMITS.titulo),
@@ -96,6 +107,7 @@ const caseFields = {
   vara: optionalText('Vara', CASE_LIMITS.vara),
   observacoes: optionalText('Observações', CASE_LIMITS.observacoes),
   clientId: optionalUuid(CASE_MESSAGES.invalidClient),
+  responsaveis: responsaveisField,
 }
 
 /** dataConclusao ≥ dataInicio, when both are known (the server re-checks a PATCH against the row). */
@@ -174,6 +186,19 @@ export interface CaseList {
   totalCapped?: boolean
 }
 
+/** A responsible member of a case (issue 10). */
+export interface CaseResponsavel {
+  memberId: string
+  nome: string
+}
+
+/** One choice of the responsible-members multi-select: an active member with system access. */
+export interface CaseMemberOption extends CaseResponsavel {
+  nivelAcesso: NivelAcesso
+  /** The caller's own membership: the form preselects it on a new case (the creator by default). */
+  self: boolean
+}
+
 /** GET /api/cases/:id — the full record. */
 export interface Case extends CaseSummary {
   descricao: string | null
@@ -181,6 +206,7 @@ export interface Case extends CaseSummary {
   vara: string | null
   observacoes: string | null
   updatedAt: string
+  responsaveis: CaseResponsavel[]
 }
 
 export interface CaseStats {

@@ -1,9 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
 import { courtOf, formatCnj } from '../../lib/br/cnj'
-import { formatDateBR } from '../../lib/br/dates'
-import { formatBRL } from '../../lib/br/money'
-import type { CsvCell } from '../../lib/csv'
 import { containsPattern, foldText, looksNumeric, searchWords } from '../../lib/search-terms'
 import { ApiError } from '../../platform/http-error.server'
 // A case links to a client: the link is checked through the clients feature's public function, and
@@ -14,7 +11,6 @@ import {
   CASE_AREAS,
   CASE_MESSAGES,
   CASE_STATUSES,
-  CASE_STATUS_LABELS,
   type Case,
   type CaseList,
   type CaseOption,
@@ -26,12 +22,21 @@ import {
   type DeleteCaseResult,
   type UpdateCaseData,
 } from './cases.schema'
+import {
+  getCaseResponsaveis,
+  responsibleFor,
+  setCaseResponsaveis,
+  type CaseScope,
+} from './cases.members.server'
 import { cases } from './cases.table.server'
 
-export interface Actor {
-  officeId: string
+/** Who changes a case: their scope (office, membership, the estagiário's restriction) and user. */
+export interface Actor extends CaseScope {
   userId: string
 }
+
+/** What a read may see: the office, narrowed to one member's cases when `restrictTo` is set. */
+export type ReadScope = Pick<CaseScope, 'officeId' | 'restrictTo'>
 
 /** The request's database or the transaction a route runs a change and its audit row in. */
 type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
@@ -42,11 +47,13 @@ export const NOTHING_TO_UPDATE = 'Nenhum campo para atualizar.'
 export interface CaseFilter {
   search?: string | undefined
   status: CaseStatusFilter
+  /** Only the cases where this member is responsible (the estagiário's partial cell, spec §6). */
+  memberId?: string | undefined
 }
 
 const MIN_DIGITS = 3
 
-const newestFirst = [sql`${cases.createdAt} desc nulls last`, sql`${cases.id} desc nulls last`]
+export const newestFirst = [sql`${cases.createdAt} desc nulls last`, sql`${cases.id} desc nulls last`]
 
 /**
  * Title words (accent/case-insensitive, trigram index), a process-number fragment of 3+ digits
@@ -71,8 +78,9 @@ function searchCondition(search: string): SQL {
   return or(...conditions) ?? sql`false`
 }
 
-function listWhere(officeId: string, filter: CaseFilter): SQL {
+export function listWhere(officeId: string, filter: CaseFilter): SQL {
   const conditions: SQL[] = [eq(cases.officeId, officeId), isNull(cases.deletedAt)]
+  if (filter.memberId) conditions.push(responsibleFor(officeId, filter.memberId))
   if (filter.status !== 'todos') conditions.push(eq(cases.status, filter.status))
   if (filter.search) conditions.push(searchCondition(filter.search))
   return and(...conditions) ?? sql`true`
@@ -81,7 +89,7 @@ function listWhere(officeId: string, filter: CaseFilter): SQL {
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString()
 const money = (value: string | null) => (value === null ? null : Number(value))
 
-const summaryColumns = {
+export const summaryColumns = {
   id: cases.id,
   titulo: cases.titulo,
   numeroProcesso: cases.numeroProcesso,
@@ -132,10 +140,10 @@ function toSummary(row: SummaryRow): CaseSummary {
 
 export async function listCases(
   db: Database,
-  officeId: string,
+  scope: ReadScope,
   query: CaseFilter & { limit: number; offset: number },
 ): Promise<CaseList> {
-  const where = listWhere(officeId, query)
+  const where = listWhere(scope.officeId, { ...query, memberId: scope.restrictTo ?? undefined })
   // Capped like the clients' total (see TOTAL_CAP there); unfiltered, it walks the page's index.
   const capped = db
     .select({ one: sql`1` })
@@ -164,14 +172,15 @@ export async function listCases(
  */
 export async function listCaseOptions(
   db: Database,
-  officeId: string,
+  scope: ReadScope,
   search: string | undefined,
 ): Promise<CaseOption[]> {
   const conditions: SQL[] = [
-    eq(cases.officeId, officeId),
+    eq(cases.officeId, scope.officeId),
     isNull(cases.deletedAt),
     inArray(cases.status, ['aberto', 'andamento']),
   ]
+  if (scope.restrictTo) conditions.push(responsibleFor(scope.officeId, scope.restrictTo))
   if (search) {
     const digits = search.replace(/\D/g, '')
     const byTitle = searchWords(search).map(
@@ -195,12 +204,32 @@ export async function listCaseOptions(
   }))
 }
 
-/** From the live counters kept by triggers (crmCounters in clients.table.ts): O(1) per office. */
-export async function getCaseStats(db: Database, officeId: string): Promise<CaseStats> {
-  const rows = await db
-    .select({ status: crmCounters.status, n: crmCounters.n, valor: crmCounters.valor })
-    .from(crmCounters)
-    .where(and(eq(crmCounters.officeId, officeId), eq(crmCounters.entity, 'case')))
+/**
+ * From the live counters kept by triggers (crmCounters in clients.table.ts): O(1) per office. A
+ * restricted scope counts its own few cases instead (the office's totals are not theirs to see).
+ */
+export async function getCaseStats(db: Database, scope: ReadScope): Promise<CaseStats> {
+  const rows = scope.restrictTo
+    ? await db
+        .select({
+          status: cases.status,
+          n: sql<number>`count(*)::int`,
+          valor: sql<string>`coalesce(sum(${cases.valorCausa}), 0)::text`,
+        })
+        .from(cases)
+        // The member's few case ids first (bench/team.ts: a join here walked the office's cases).
+        .where(
+          and(
+            eq(cases.officeId, scope.officeId),
+            isNull(cases.deletedAt),
+            responsibleFor(scope.officeId, scope.restrictTo),
+          ),
+        )
+        .groupBy(cases.status)
+    : await db
+        .select({ status: crmCounters.status, n: crmCounters.n, valor: crmCounters.valor })
+        .from(crmCounters)
+        .where(and(eq(crmCounters.officeId, scope.officeId), eq(crmCounters.entity, 'case')))
   const stats: CaseStats = { total: 0, aberto: 0, andamento: 0, concluido: 0, arquivado: 0, valorTotal: 0 }
   let cents = 0
   for (const row of rows) {
@@ -213,7 +242,8 @@ export async function getCaseStats(db: Database, officeId: string): Promise<Case
   return stats
 }
 
-async function loadCase(db: Executor, officeId: string, id: string, deleted = false): Promise<Case | null> {
+async function loadCase(db: Executor, scope: ReadScope, id: string, deleted = false): Promise<Case | null> {
+  const { officeId, restrictTo } = scope
   const [row] = await db
     .select({
       ...summaryColumns,
@@ -230,9 +260,11 @@ async function loadCase(db: Executor, officeId: string, id: string, deleted = fa
         eq(cases.id, id),
         eq(cases.officeId, officeId),
         deleted ? isNotNull(cases.deletedAt) : isNull(cases.deletedAt),
+        restrictTo ? responsibleFor(officeId, restrictTo) : undefined,
       ),
     )
   if (!row) return null
+  const responsaveis = await getCaseResponsaveis(db, officeId, id)
   return {
     ...toSummary(row),
     descricao: row.descricao,
@@ -240,11 +272,12 @@ async function loadCase(db: Executor, officeId: string, id: string, deleted = fa
     vara: row.vara,
     observacoes: row.observacoes,
     updatedAt: iso(row.updatedAt),
+    responsaveis,
   }
 }
 
-export function getCase(db: Executor, officeId: string, id: string): Promise<Case | null> {
-  return loadCase(db, officeId, id)
+export function getCase(db: Executor, scope: ReadScope, id: string): Promise<Case | null> {
+  return loadCase(db, scope, id)
 }
 
 function invalid(field: string, message: string): ApiError {
@@ -256,9 +289,11 @@ function invalid(field: string, message: string): ApiError {
  * with a message). The database refuses another office's client by itself too (cases_office_client_fk):
  * this check is for the message and for the active/non-deleted rule, which a foreign key can't express.
  */
-async function checkClient(db: Executor, officeId: string, clientId: string | null): Promise<void> {
+async function checkClient(db: Executor, actor: Actor, clientId: string | null): Promise<void> {
   if (clientId === null) return
-  if ((await findActiveClientId(db, officeId, clientId)) === null) {
+  // The estagiário links only the clients they see (those of their cases): any other would open its
+  // record to them through the new case.
+  if ((await findActiveClientId(db, actor.officeId, clientId, actor.restrictTo)) === null) {
     throw invalid('clientId', CASE_MESSAGES.invalidClient)
   }
 }
@@ -266,8 +301,10 @@ async function checkClient(db: Executor, officeId: string, clientId: string | nu
 const valor = (value: number | null | undefined) =>
   value === undefined ? undefined : value === null ? null : value.toFixed(2)
 
-export async function createCase(db: Executor, actor: Actor, data: CreateCaseData): Promise<Case> {
-  await checkClient(db, actor.officeId, data.clientId)
+/** Creates a case; its responsible members are the ones sent, or the creator (spec: by default). */
+export async function createCase(db: Executor, actor: Actor, input: CreateCaseData): Promise<Case> {
+  const { responsaveis, ...data } = input
+  await checkClient(db, actor, data.clientId)
   const [row] = await db
     .insert(cases)
     .values({
@@ -278,7 +315,8 @@ export async function createCase(db: Executor, actor: Actor, data: CreateCaseDat
     })
     .returning({ id: cases.id })
   if (!row) throw new Error('case insert returned nothing')
-  const created = await loadCase(db, actor.officeId, row.id)
+  await setCaseResponsaveis(db, actor, row.id, responsaveis ?? [actor.memberId])
+  const created = await loadCase(db, actor, row.id)
   if (!created) throw new Error('created case not found')
   return created
 }
@@ -288,15 +326,23 @@ export async function updateCase(
   db: Executor,
   actor: Actor,
   id: string,
-  data: UpdateCaseData,
+  input: UpdateCaseData,
 ): Promise<Case | null> {
-  if (Object.values(data).every((value) => value === undefined)) {
+  if (Object.values(input).every((value) => value === undefined)) {
     throw new ApiError(400, 'validation', NOTHING_TO_UPDATE)
   }
+  const { responsaveis, ...data } = input
   const [current] = await db
     .select({ dataInicio: cases.dataInicio, dataConclusao: cases.dataConclusao, clientId: cases.clientId })
     .from(cases)
-    .where(and(eq(cases.id, id), eq(cases.officeId, actor.officeId), isNull(cases.deletedAt)))
+    .where(
+      and(
+        eq(cases.id, id),
+        eq(cases.officeId, actor.officeId),
+        isNull(cases.deletedAt),
+        actor.restrictTo ? responsibleFor(actor.officeId, actor.restrictTo) : undefined,
+      ),
+    )
   if (!current) return null
   const dataInicio = data.dataInicio ?? current.dataInicio
   const dataConclusao = data.dataConclusao !== undefined ? data.dataConclusao : current.dataConclusao
@@ -305,13 +351,14 @@ export async function updateCase(
   }
   // Only a new link is checked: a case keeps a client that later became inactive until it is changed.
   if (data.clientId !== undefined && data.clientId !== current.clientId) {
-    await checkClient(db, actor.officeId, data.clientId)
+    await checkClient(db, actor, data.clientId)
   }
   await db
     .update(cases)
     .set({ ...data, valorCausa: valor(data.valorCausa), updatedAt: sql`now()` })
     .where(and(eq(cases.id, id), eq(cases.officeId, actor.officeId), isNull(cases.deletedAt)))
-  return loadCase(db, actor.officeId, id)
+  if (responsaveis !== undefined) await setCaseResponsaveis(db, actor, id, responsaveis)
+  return loadCase(db, actor, id)
 }
 
 export async function deleteCase(db: Executor, actor: Actor, id: string): Promise<DeleteCaseResult | null> {
@@ -328,73 +375,5 @@ export async function restoreCase(db: Executor, actor: Actor, id: string): Promi
     .update(cases)
     .set({ deletedAt: null, deletedBy: null, updatedAt: sql`now()` })
     .where(and(eq(cases.id, id), eq(cases.officeId, actor.officeId), isNotNull(cases.deletedAt)))
-  return loadCase(db, actor.officeId, id)
-}
-
-export const CASE_CSV_HEADER = [
-  'Título',
-  'Número do processo',
-  'Tribunal (CNJ)',
-  'Área jurídica',
-  'Status',
-  'Valor da causa',
-  'Data de início',
-  'Data de conclusão',
-  'Cliente',
-  'Tribunal',
-  'Vara',
-  'Descrição',
-  'Observações',
-  'Cadastrado em',
-] as const
-
-const EXPORT_BATCH = 2000
-
-/** Every case matching the list filter, newest first, as CSV rows in keyset batches. */
-export async function* exportCaseRows(
-  db: Database,
-  officeId: string,
-  filter: CaseFilter,
-): AsyncGenerator<CsvCell[][]> {
-  const where = listWhere(officeId, filter)
-  // The cursor keeps created_at as the database's text: a JS Date would drop its microseconds.
-  let after: { createdAt: string; id: string } | null = null
-  for (;;) {
-    const page: SQL = after
-      ? sql`(${cases.createdAt}, ${cases.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-      : sql`true`
-    const rows = await db
-      .select({
-        ...summaryColumns,
-        descricao: cases.descricao,
-        tribunal: cases.tribunal,
-        vara: cases.vara,
-        observacoes: cases.observacoes,
-        cursor: sql<string>`${cases.createdAt}::text`,
-      })
-      .from(cases)
-      .where(and(where, page))
-      .orderBy(...newestFirst)
-      .limit(EXPORT_BATCH)
-    if (rows.length === 0) return
-    yield rows.map((row) => [
-      row.titulo,
-      row.numeroProcesso === null ? null : formatCnj(row.numeroProcesso),
-      row.numeroProcesso === null ? null : (courtOf(row.numeroProcesso)?.sigla ?? null),
-      row.areaJuridica,
-      CASE_STATUS_LABELS[row.status],
-      row.valorCausa === null ? null : formatBRL(row.valorCausa),
-      formatDateBR(row.dataInicio),
-      row.dataConclusao === null ? null : formatDateBR(row.dataConclusao),
-      row.clientNome,
-      row.tribunal,
-      row.vara,
-      row.descricao,
-      row.observacoes,
-      formatDateBR(row.createdAt),
-    ])
-    const last = rows[rows.length - 1]
-    if (!last || rows.length < EXPORT_BATCH) return
-    after = { createdAt: last.cursor, id: last.id }
-  }
+  return loadCase(db, actor, id)
 }

@@ -13,6 +13,7 @@ import { useOptimisticDelete } from '../../lib/use-undoable-delete'
 import type {
   Case,
   CaseList,
+  CaseMemberOption,
   CaseStats,
   CaseStatusFilter,
   CreateCaseInput,
@@ -86,6 +87,18 @@ export function getClientOptionsQueryOptions(search: string) {
     },
     select: (data) => data.items,
     placeholderData: keepPreviousData,
+  })
+}
+
+/** The responsible-members multi-select: the office's active members with system access. */
+export function getCaseMemberOptionsQueryOptions() {
+  return queryOptions({
+    // The team changes seldom: a minute old is fresh enough for a form.
+    queryKey: ['cases', 'member-options'] as const,
+    queryFn: ({ signal }) =>
+      requestJson<{ items: CaseMemberOption[] }>('/api/cases/member-options', { signal }),
+    select: (data) => data.items,
+    staleTime: 60_000,
   })
 }
 

@@ -8,8 +8,10 @@ import type { Case } from '../cases/cases.schema'
 import { officeMembers } from '../offices/offices.table.server'
 import type { Client } from './clients.schema'
 
-// Issue 7, item 10: a 'partial' cell of the spec §6 matrix is denied at the route until the team issue
-// narrows it. One office (a sócio) with a member of each other level, added straight into office_members.
+// Issue 7, item 10, then issue 10: a 'partial' cell of the spec §6 matrix passes the route only once its
+// services narrow it (the estagiário's clients and cases: theirs only, another row is a 404). One office
+// (a sócio) with a member of each other level, added straight into office_members. The estagiário's rules
+// in detail: clients.estagiario.routes.test.ts and cases.members.routes.test.ts.
 
 let t: TestApp
 let socio: string
@@ -103,13 +105,17 @@ async function statuses(cookie: string, routes: readonly (readonly [string, stri
 const all = (routes: readonly (readonly [string, string, unknown?])[], status: number, created = status) =>
   routes.map(([method, path]) => `${method} ${path} → ${method === 'POST' ? created : status}`)
 
-describe('spec §6 levels at the route (partial = denied for now)', () => {
-  it('estagiário: 403 on every clients and cases route (their cells are partial)', async () => {
+describe('spec §6 levels at the route', () => {
+  it("estagiário: the lists answer (narrowed), another's client or case is 404, no client creation", async () => {
+    const narrowed = (path: string, method: string) =>
+      method === 'POST' ? null : path.endsWith(legalCase.id) || path.endsWith(client.id) ? 404 : 200
     expect(await statuses(members.estagiario, clientRoutes(client.id))).toEqual(
-      all(clientRoutes(client.id), 403),
+      clientRoutes(client.id).map(([method, path]) => `${method} ${path} → ${narrowed(path, method) ?? 403}`),
     )
     expect(await statuses(members.estagiario, caseRoutes(legalCase.id))).toEqual(
-      all(caseRoutes(legalCase.id), 403),
+      caseRoutes(legalCase.id).map(
+        ([method, path]) => `${method} ${path} → ${narrowed(path, method) ?? 201}`,
+      ),
     )
   })
 

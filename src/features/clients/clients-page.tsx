@@ -23,6 +23,8 @@ import { EmptyState } from '../../components/ui/empty-state'
 import { formatTotal } from '../../lib/offset-list'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { removeWithUndo } from '../../lib/use-undoable-delete'
+import { useSession } from '../auth/auth.public'
+import { accessLevel } from '../offices/offices.public'
 import { ClientFormDialog } from './client-form'
 import { ClientStats } from './client-stats'
 import { CLIENT_STATUS_FILTERS, type ClientStatusFilter, type ClientSummary } from './clients.schema'
@@ -59,6 +61,10 @@ export function ClientsPage() {
   const [exporting, setExporting] = useState(false)
   const deleteClient = useDeleteClient()
   const restoreClient = useRestoreClient()
+  // The browser hides what the server denies (issue 10: the estagiário edits their cases' clients only).
+  const nivel = useSession().data?.office?.nivelAcesso
+  const canCreate = nivel !== undefined && accessLevel(nivel, 'clients.create') === 'full'
+  const canDelete = nivel !== undefined && accessLevel(nivel, 'clients.delete') === 'full'
 
   useEffect(() => {
     if (list.isError) toast.error(t('toast.loadError'), { description: list.error.message })
@@ -123,7 +129,7 @@ export function ClientsPage() {
         exporting={exporting}
         onExport={exportCsv}
         newLabel={t('new')}
-        onNew={() => openForm(null)}
+        onNew={canCreate ? () => openForm(null) : undefined}
       />
 
       <ClientStats />
@@ -159,7 +165,7 @@ export function ClientsPage() {
               title={t('empty.title')}
               description={isFiltered ? t('empty.filteredDescription') : t('empty.description')}
               action={
-                isFiltered ? undefined : (
+                isFiltered || !canCreate ? undefined : (
                   <Button onClick={() => openForm(null)}>
                     <Plus aria-hidden />
                     {t('empty.action')}
@@ -172,7 +178,7 @@ export function ClientsPage() {
               <ClientsTable
                 clients={clients}
                 onEdit={(client) => openForm(client.id)}
-                onRemove={requestRemoval}
+                onRemove={canDelete ? requestRemoval : undefined}
               />
               <LoadMore
                 showingText={t('showing', { shown: countFormat.format(clients.length), total })}

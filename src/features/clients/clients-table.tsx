@@ -34,7 +34,8 @@ function cityOf(client: ClientSummary) {
 interface ClientsTableProps {
   clients: ClientSummary[]
   onEdit: (client: ClientSummary) => void
-  onRemove: (client: ClientSummary) => void
+  /** Absent when the user's level may not delete clients (the estagiário): no 'Remover' button. */
+  onRemove?: ((client: ClientSummary) => void) | undefined
 }
 
 /** Edit/remove for one client: icon buttons in the table, labelled buttons on the cards (room for words). */
@@ -53,7 +54,7 @@ function RowActions({
       onEdit={() => onEdit(client)}
       removeLabel={t('actions.removeLabel', { name: client.nomeCompleto })}
       removeText={t('actions.remove')}
-      onRemove={() => onRemove(client)}
+      onRemove={onRemove && (() => onRemove(client))}
     />
   )
 }

@@ -12,14 +12,21 @@ import {
   type DeleteClientResult,
   type UpdateClientData,
 } from './clients.schema'
-import { casesCount, formatDocumento, iso, type Executor } from './clients.service.server'
+import {
+  casesCount,
+  clientOfMember,
+  formatDocumento,
+  iso,
+  type ClientScope,
+  type Executor,
+} from './clients.service.server'
 import { clients } from './clients.table.server'
 
 // One client's full (unmasked) record and every change to it. Each function takes the executor the
 // route gives it: the route runs a change and its audit row in one transaction (DESIGN §8).
 
-export interface Actor {
-  officeId: string
+/** Who changes a client: the office, the estagiário's restriction to their cases' clients, the user. */
+export interface Actor extends ClientScope {
   userId: string
 }
 
@@ -28,10 +35,11 @@ export const NOTHING_TO_UPDATE = 'Nenhum campo para atualizar.'
 
 async function loadClient(
   db: Executor,
-  officeId: string,
+  scope: ClientScope,
   id: string,
   deleted = false,
 ): Promise<Client | null> {
+  const { officeId, restrictTo } = scope
   const [row] = await db
     .select({
       client: clients,
@@ -47,6 +55,7 @@ async function loadClient(
         eq(clients.id, id),
         eq(clients.officeId, officeId),
         deleted ? isNotNull(clients.deletedAt) : isNull(clients.deletedAt),
+        restrictTo ? clientOfMember(officeId, restrictTo) : undefined,
       ),
     )
   if (!row) return null
@@ -75,8 +84,8 @@ async function loadClient(
 }
 
 /** The full (unmasked) record of a non-deleted client of the office, or null. The route audits the read. */
-export function getClient(db: Executor, officeId: string, id: string): Promise<Client | null> {
-  return loadClient(db, officeId, id)
+export function getClient(db: Executor, scope: ClientScope, id: string): Promise<Client | null> {
+  return loadClient(db, scope, id)
 }
 
 function invalid(field: string, message: string): ApiError {
@@ -112,7 +121,7 @@ export async function createClient(db: Executor, actor: Actor, data: CreateClien
     .values({ ...data, ...location, officeId: actor.officeId, createdBy: actor.userId })
     .returning({ id: clients.id })
   if (!row) throw new Error('client insert returned nothing')
-  const client = await loadClient(db, actor.officeId, row.id)
+  const client = await loadClient(db, actor, row.id)
   if (!client) throw new Error('created client not found')
   return client
 }
@@ -130,7 +139,14 @@ export async function updateClient(
   const [current] = await db
     .select()
     .from(clients)
-    .where(and(eq(clients.id, id), eq(clients.officeId, actor.officeId), isNull(clients.deletedAt)))
+    .where(
+      and(
+        eq(clients.id, id),
+        eq(clients.officeId, actor.officeId),
+        isNull(clients.deletedAt),
+        actor.restrictTo ? clientOfMember(actor.officeId, actor.restrictTo) : undefined,
+      ),
+    )
   if (!current) return null
 
   const changes: Partial<typeof clients.$inferInsert> = { ...data }
@@ -163,7 +179,7 @@ export async function updateClient(
     .update(clients)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(and(eq(clients.id, id), eq(clients.officeId, actor.officeId), isNull(clients.deletedAt)))
-  return loadClient(db, actor.officeId, id)
+  return loadClient(db, actor, id)
 }
 
 /** Soft delete: the row leaves lists and stats; its cases keep client_id. Null when there is none. */
@@ -191,5 +207,5 @@ export async function restoreClient(db: Executor, actor: Actor, id: string): Pro
     .update(clients)
     .set({ deletedAt: null, deletedBy: null, updatedAt: sql`now()` })
     .where(and(eq(clients.id, id), eq(clients.officeId, actor.officeId), isNotNull(clients.deletedAt)))
-  return loadClient(db, actor.officeId, id)
+  return loadClient(db, actor, id)
 }

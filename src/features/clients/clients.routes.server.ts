@@ -4,6 +4,7 @@ import { todayISO } from '../../lib/br/dates'
 import type { AppEnv } from '../../platform/app-env.server'
 import { csvDownload } from '../../platform/csv-download.server'
 import { notFound } from '../../platform/http-error.server'
+import { accessLevel } from '../offices/offices.public'
 import { requireOffice } from '../offices/offices.public.server'
 import { validate } from '../../platform/validate.server'
 import { recordOfficeAudit } from '../audit/audit.public.server'
@@ -40,8 +41,15 @@ function clientId(c: Context<AppEnv>): string {
   return id as string
 }
 
+/**
+ * The caller as the services see it. A level whose 'clients.manage' cell is partial (the estagiário,
+ * spec §6) is narrowed to the clients of the cases where they are responsible: every read and write
+ * below takes this scope, none the bare office.
+ */
 function actor(c: Context<AppEnv>): Actor {
-  return { officeId: c.var.office.id, userId: c.var.office.userId }
+  const office = c.var.office
+  const partial = accessLevel(office.nivelAcesso, 'clients.manage') === 'partial'
+  return { officeId: office.id, userId: office.userId, restrictTo: partial ? office.memberId : null }
 }
 
 function orNotFound<T>(value: T | null): T {
@@ -51,7 +59,11 @@ function orNotFound<T>(value: T | null): T {
 
 // requireOffice runs first on every route: anonymous → 401 and no office capability → 403 before any
 // validation, and the office is always the session's, never a request field. Another office's
-// client is "not found" (404), exactly like a missing one.
+// client is "not found" (404), exactly like a missing one. Registering, deleting and restoring clients
+// need 'clients.create' / 'clients.delete' on top (the estagiário has neither: 403).
+const canCreate = requireOffice('clients.create')
+const canDelete = requireOffice('clients.delete')
+
 export const clientRoutes = new Hono<AppEnv>()
   .use(requireOffice('clients.manage'))
   .use(async (c, next) => {
@@ -59,17 +71,18 @@ export const clientRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store')
   })
   .get('/', validate('query', clientListQuerySchema), async (c) => {
-    return c.json<ClientList>(await listClients(c.var.db, c.var.office.id, c.req.valid('query')))
+    return c.json<ClientList>(await listClients(c.var.db, actor(c), c.req.valid('query')))
   })
   .get('/stats', async (c) => {
-    return c.json<ClientStats>(await getClientStats(c.var.db, c.var.office.id))
+    return c.json<ClientStats>(await getClientStats(c.var.db, actor(c)))
   })
   .get('/options', validate('query', clientOptionsQuerySchema), async (c) => {
-    const items = await listClientOptions(c.var.db, c.var.office.id, c.req.valid('query').search)
+    const items = await listClientOptions(c.var.db, actor(c), c.req.valid('query').search)
     return c.json<{ items: ClientOption[] }>({ items })
   })
   .get('/export.csv', validate('query', clientExportQuerySchema), async (c) => {
-    const filter = c.req.valid('query')
+    const scope = actor(c)
+    const filter = { ...c.req.valid('query'), memberId: scope.restrictTo ?? undefined }
     // The export carries full contact data: it is logged before the first byte leaves.
     await recordOfficeAudit(c, {
       action: 'client.export',
@@ -79,13 +92,13 @@ export const clientRoutes = new Hono<AppEnv>()
     return csvDownload(
       c,
       CLIENT_CSV_HEADER,
-      exportClientRows(c.var.db, c.var.office.id, filter),
+      exportClientRows(c.var.db, scope.officeId, filter),
       `clientes-${todayISO()}.csv`,
     )
   })
   .get('/:id', async (c) => {
     const id = clientId(c)
-    const client = orNotFound(await getClient(c.var.db, c.var.office.id, id))
+    const client = orNotFound(await getClient(c.var.db, actor(c), id))
     // get_client_secure: every full read of a client's personal data is logged (DESIGN §4), before
     // the record leaves: if the row can't be written, the caller gets a 500, not the data.
     await recordOfficeAudit(c, { action: 'client.read', entity: 'client', entityId: id })
@@ -93,7 +106,7 @@ export const clientRoutes = new Hono<AppEnv>()
   })
   // Every answer below carries the full record (or changes it): the change and its audit row run in
   // ONE transaction, so neither commits without the other (a failed audit insert → 500, nothing kept).
-  .post('/', validate('json', createClientSchema), async (c) => {
+  .post('/', canCreate, validate('json', createClientSchema), async (c) => {
     const client = await c.var.db.transaction(async (tx) => {
       const created = await createClient(tx, actor(c), c.req.valid('json'))
       await recordOfficeAudit(c, { action: 'client.create', entity: 'client', entityId: created.id }, tx)
@@ -117,7 +130,7 @@ export const clientRoutes = new Hono<AppEnv>()
     })
     return c.json<Client>(client)
   })
-  .delete('/:id', async (c) => {
+  .delete('/:id', canDelete, async (c) => {
     const id = clientId(c)
     const result = await c.var.db.transaction(async (tx) => {
       const removed = orNotFound(await deleteClient(tx, actor(c), id))
@@ -126,7 +139,7 @@ export const clientRoutes = new Hono<AppEnv>()
     })
     return c.json<DeleteClientResult>(result)
   })
-  .post('/:id/restore', async (c) => {
+  .post('/:id/restore', canDelete, async (c) => {
     const id = clientId(c)
     const client = await c.var.db.transaction(async (tx) => {
       const restored = orNotFound(await restoreClient(tx, actor(c), id))

@@ -6,6 +6,7 @@ import { maskDocument, maskEmail, maskPhone } from '../../lib/br/mask'
 import { containsPattern, looksNumeric, searchWords } from '../../lib/search-terms'
 // Clients and cases are one domain: a client's row shows how many cases it has. Only the table is
 // shared; everything else about cases stays in the cases feature.
+import { caseMembers } from '../cases/case-members.table.server'
 import { cases } from '../cases/cases.table.server'
 import { cidade, estado } from '../reference/reference.table.server'
 import type {
@@ -26,6 +27,27 @@ export type Executor = Database | Parameters<Parameters<Database['transaction']>
 export interface ClientFilter {
   search?: string | undefined
   status: ClientStatusFilter
+  /** Only the clients of this member's cases (the estagiário's partial cell, spec §6). */
+  memberId?: string | undefined
+}
+
+/**
+ * What a read may see: the office, narrowed to the clients of one member's cases when `restrictTo` is
+ * set (a level whose 'clients.manage' cell is partial: the estagiário). Another client is a 404.
+ */
+export interface ClientScope {
+  officeId: string
+  restrictTo: string | null
+}
+
+/**
+ * The clients of the (non-deleted) cases where the member is responsible, as a condition on `clients`:
+ * the member's few case_members rows (index (office_id, member_id, case_id)) → their cases' client ids.
+ */
+export function clientOfMember(officeId: unknown, memberId: unknown): SQL {
+  return sql`${clients.id} in (select k.client_id from ${caseMembers} m join ${cases} k on k.id = m.case_id
+    where m.office_id = ${officeId} and m.member_id = ${memberId} and k.office_id = ${officeId}
+    and k.deleted_at is null and k.client_id is not null)`
 }
 
 /** Fewer digits than this would match half the phone book: a short number searches names/e-mails only. */
@@ -81,6 +103,9 @@ export function listWhere(officeId: string, filter: ClientFilter, bind: Bind = a
     sql`${clients.officeId} = ${bind('officeId', officeId)}`,
     isNull(clients.deletedAt),
   ]
+  if (filter.memberId) {
+    conditions.push(clientOfMember(bind('officeId', officeId), bind('memberId', filter.memberId)))
+  }
   if (filter.status !== 'todos') conditions.push(sql`${clients.status} = ${bind('status', filter.status)}`)
   if (filter.search) conditions.push(searchCondition(filter.search, bind))
   return and(...conditions) ?? sql`true`
@@ -150,11 +175,12 @@ const compiledLists = new WeakMap<Database, Map<string, ListStatements>>()
 
 export async function listClients(
   db: Database,
-  officeId: string,
+  scope: ClientScope,
   query: ClientFilter & { limit: number; offset: number },
 ): Promise<ClientList> {
   const values: Record<string, unknown> = { limit: query.limit, offset: query.offset }
-  const where = listWhere(officeId, query, (name, value) => {
+  const filter = { ...query, memberId: scope.restrictTo ?? undefined }
+  const where = listWhere(scope.officeId, filter, (name, value) => {
     values[name] = value
     return sql.placeholder(name)
   })
@@ -185,12 +211,27 @@ export async function listClients(
   return { items, total: Math.min(total, TOTAL_CAP), totalCapped: total > TOTAL_CAP }
 }
 
-/** From the live counters (see crmCounters): a few rows, whatever the size of the office. */
-export async function getClientStats(db: Database, officeId: string): Promise<ClientStats> {
-  const rows = await db
-    .select({ status: crmCounters.status, n: crmCounters.n })
-    .from(crmCounters)
-    .where(and(eq(crmCounters.officeId, officeId), eq(crmCounters.entity, 'client')))
+/**
+ * From the live counters (see crmCounters): a few rows, whatever the size of the office. A restricted
+ * scope counts the clients of its own few cases instead (the office's totals are not theirs to see).
+ */
+export async function getClientStats(db: Database, scope: ClientScope): Promise<ClientStats> {
+  const rows = scope.restrictTo
+    ? await db
+        .select({ status: clients.status, n: sql<number>`count(*)::int` })
+        .from(clients)
+        .where(
+          and(
+            eq(clients.officeId, scope.officeId),
+            isNull(clients.deletedAt),
+            clientOfMember(scope.officeId, scope.restrictTo),
+          ),
+        )
+        .groupBy(clients.status)
+    : await db
+        .select({ status: crmCounters.status, n: crmCounters.n })
+        .from(crmCounters)
+        .where(and(eq(crmCounters.officeId, scope.officeId), eq(crmCounters.entity, 'client')))
   const stats: ClientStats = { total: 0, ativo: 0, inativo: 0, suspenso: 0 }
   for (const row of rows) {
     const n = Number(row.n)
@@ -203,14 +244,15 @@ export async function getClientStats(db: Database, officeId: string): Promise<Cl
 /** Active clients for the case form's picker, by name, at most 20. */
 export async function listClientOptions(
   db: Database,
-  officeId: string,
+  scope: ClientScope,
   search: string | undefined,
 ): Promise<ClientOption[]> {
   const conditions: SQL[] = [
-    eq(clients.officeId, officeId),
+    eq(clients.officeId, scope.officeId),
     isNull(clients.deletedAt),
     eq(clients.status, 'ativo'),
   ]
+  if (scope.restrictTo) conditions.push(clientOfMember(scope.officeId, scope.restrictTo))
   for (const word of searchWords(search ?? '')) {
     conditions.push(sql`${clients.nomeBusca} like f_unaccent(lower(${containsPattern(word)}::text))`)
   }
@@ -222,8 +264,17 @@ export async function listClientOptions(
     .limit(20)
 }
 
-/** The id when it names an ACTIVE, non-deleted client of the office (a case may only link to those). */
-export async function findActiveClientId(db: Executor, officeId: string, id: string): Promise<string | null> {
+/**
+ * The id when it names an ACTIVE, non-deleted client of the office (a case may only link to those) and,
+ * for a restricted member (`restrictTo`), a client of one of their cases: linking a case to any client
+ * would otherwise open that client's record to them.
+ */
+export async function findActiveClientId(
+  db: Executor,
+  officeId: string,
+  id: string,
+  restrictTo: string | null = null,
+): Promise<string | null> {
   const [row] = await db
     .select({ id: clients.id })
     .from(clients)
@@ -233,6 +284,7 @@ export async function findActiveClientId(db: Executor, officeId: string, id: str
         eq(clients.officeId, officeId),
         isNull(clients.deletedAt),
         eq(clients.status, 'ativo'),
+        restrictTo ? clientOfMember(officeId, restrictTo) : undefined,
       ),
     )
   return row?.id ?? null

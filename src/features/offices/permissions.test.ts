@@ -1,23 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { NIVEIS_ACESSO } from './offices.schema'
-import { accessLevel, can, type Capability } from './permissions'
+import { accessLevel, CAPABILITIES, can } from './permissions'
 
-const CAPABILITIES: Capability[] = [
-  'clients.manage',
-  'cases.view',
-  'cases.edit',
-  'financial.manage',
-  'team.manage',
-  'reports.full',
-  'agenda.manage',
-]
+/** The partial cells whose services narrow them (issue 10): only these pass the route as 'partial'. */
+const NARROWED = new Set(['cases.view', 'cases.edit', 'clients.manage'])
 
 describe('permission matrix at the route (deny by default)', () => {
-  it("grants exactly the 'full' cells: a 'partial' cell is denied until its service narrows it", () => {
+  it("grants the 'full' cells, and a 'partial' cell only where its service narrows it", () => {
     for (const capability of CAPABILITIES) {
       for (const nivel of NIVEIS_ACESSO) {
+        const level = accessLevel(nivel, capability)
         expect(can(nivel, capability), `${nivel} ${capability}`).toBe(
-          accessLevel(nivel, capability) === 'full',
+          level === 'full' || (level === 'partial' && NARROWED.has(capability)),
         )
       }
     }
@@ -26,11 +20,22 @@ describe('permission matrix at the route (deny by default)', () => {
   it('keeps the spec §6 cells as stated (partial stays partial in the matrix)', () => {
     expect(accessLevel('estagiario', 'cases.view')).toBe('partial')
     expect(accessLevel('associado', 'financial.manage')).toBe('partial')
-    expect(can('estagiario', 'clients.manage')).toBe(false)
+    expect(can('estagiario', 'cases.view')).toBe(true)
+    expect(can('estagiario', 'cases.edit')).toBe(true)
+    expect(can('estagiario', 'cases.delete')).toBe(false)
+    expect(can('estagiario', 'clients.manage')).toBe(true)
+    expect(can('estagiario', 'clients.create')).toBe(false)
+    expect(can('estagiario', 'clients.delete')).toBe(false)
+    expect(can('assistente', 'clients.create')).toBe(true)
+    expect(can('assistente', 'clients.delete')).toBe(true)
     expect(can('assistente', 'clients.manage')).toBe(true)
     expect(can('assistente', 'cases.view')).toBe(false)
     expect(can('associado', 'cases.edit')).toBe(true)
+    expect(can('associado', 'cases.delete')).toBe(true)
+    expect(can('associado', 'financial.manage')).toBe(false)
     expect(can('associado', 'reports.full')).toBe(false)
+    for (const nivel of NIVEIS_ACESSO) expect(can(nivel, 'team.manage'), nivel).toBe(nivel === 'socio')
     for (const nivel of NIVEIS_ACESSO) expect(can(nivel, 'agenda.manage'), nivel).toBe(true)
+    for (const nivel of NIVEIS_ACESSO) expect(can(nivel, 'agenda.settings'), nivel).toBe(nivel === 'socio')
   })
 })

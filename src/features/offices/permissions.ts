@@ -16,42 +16,58 @@ export type { NivelAcesso }
  * plus 'clients.manage' (the clients module; the spec's matrix has no row for it): the clients of the
  * office are the people the cases are for, so whoever works the cases or the front desk manages them.
  *
- * Deny by default: ONLY a 'full' cell passes requireOffice today. A 'partial' cell is DENIED (403) until
- * the feature can narrow it, because granting it at the route would act as 'full'. What each level is
- * granted TODAY, at the route:
- * - socio: everything.
- * - associado: clients, cases (view and edit). Financial and reports are partial → denied for now.
- * - estagiario: nothing (clients, cases view/edit are partial → denied; the rest is none).
- * - assistente: clients only (cases are none).
- *
- * What the team issue will grant when it narrows the partial cells (in the service, by membership):
- * - estagiario, cases.view / cases.edit: only the cases where they are a responsible member;
- *   clients.manage: only the clients of those cases.
- * - associado, financial.manage / reports.full: a limited subset (to be defined with those modules).
- * That issue flips a capability to `grantsPartial` below for the routes whose service narrows it.
+ * Deny by default: a 'full' cell passes requireOffice; a 'partial' cell passes ONLY when its capability is
+ * in `grantsPartial` below, i.e. when every service behind it narrows the rows to what that level may see
+ * (granting it at the route alone would act as 'full'). The partial cells, made precise (issue 10):
+ * - estagiario, cases.view / cases.edit (NARROWED): only the cases where they are a responsible member
+ *   (case_members); they create cases (becoming responsible) and edit theirs; they never delete or
+ *   restore ('cases.delete' none). Another case answers 404, exactly like a missing one.
+ * - estagiario, clients.manage (NARROWED): only the clients of the cases where they are responsible (list,
+ *   stats, options, export, read, edit); another client answers 404. Registering and deleting clients is
+ *   'clients.create' / 'clients.delete', none for them: the issue keeps full client management for the
+ *   assistentes (the front desk registers clients), and an estagiário's new client would belong to no case
+ *   of theirs, so they could not even see it after creating it.
+ * - associado, financial.manage / reports.full: the entries/reports of their own cases (those modules
+ *   don't exist yet) → denied.
  */
 const MATRIX = {
   'clients.manage': { socio: 'full', associado: 'full', estagiario: 'partial', assistente: 'full' },
+  // The precise form of 'clients.manage' (issue 10): the estagiário reads and edits their cases' clients only.
+  'clients.create': { socio: 'full', associado: 'full', estagiario: 'none', assistente: 'full' },
+  'clients.delete': { socio: 'full', associado: 'full', estagiario: 'none', assistente: 'full' },
   'cases.view': { socio: 'full', associado: 'full', estagiario: 'partial', assistente: 'none' },
   'cases.edit': { socio: 'full', associado: 'full', estagiario: 'partial', assistente: 'none' },
+  // The precise form of 'create/edit cases' (issue 10): the estagiário edits but never deletes.
+  'cases.delete': { socio: 'full', associado: 'full', estagiario: 'none', assistente: 'none' },
   'financial.manage': { socio: 'full', associado: 'partial', estagiario: 'none', assistente: 'none' },
   'team.manage': { socio: 'full', associado: 'none', estagiario: 'none', assistente: 'none' },
+  // Issue 10: every member sees who is on the team (the list); changing it is 'team.manage'.
+  'team.view': { socio: 'full', associado: 'full', estagiario: 'full', assistente: 'full' },
   'reports.full': { socio: 'full', associado: 'partial', estagiario: 'none', assistente: 'none' },
   // Issue 8: every member works with the office's documents; which documents each one sees is the
   // per-document access rule (publico/restrito/confidencial × level × uploader, documents.access.ts).
   'documents.manage': { socio: 'full', associado: 'full', estagiario: 'full', assistente: 'full' },
   // Issue 9: an office shares one agenda (hearings, prazos, meetings); every member sees and edits it.
   'agenda.manage': { socio: 'full', associado: 'full', estagiario: 'full', assistente: 'full' },
+  // The office's agenda settings (the prazos' internal early warning) bind everyone: the partners decide.
+  'agenda.settings': { socio: 'full', associado: 'none', estagiario: 'none', assistente: 'none' },
 } as const satisfies Record<string, Record<NivelAcesso, AccessLevel>>
 
 export type AccessLevel = 'full' | 'partial' | 'none'
 export type Capability = keyof typeof MATRIX
 
+/** Every capability of the matrix (the generated matrix test walks them). */
+export const CAPABILITIES = Object.keys(MATRIX) as readonly Capability[]
+
 /**
- * Capabilities whose service already narrows a 'partial' cell to the rows that level may see. Empty
- * today: no feature narrows yet, so every 'partial' is denied (see above).
+ * Capabilities whose services narrow a 'partial' cell to the rows that level may see (the cases and
+ * clients services filter by case_members for the estagiário, see features/cases/cases.members.server.ts).
  */
-const grantsPartial: ReadonlySet<Capability> = new Set<Capability>()
+const grantsPartial: ReadonlySet<Capability> = new Set<Capability>([
+  'cases.view',
+  'cases.edit',
+  'clients.manage',
+])
 
 /** The cell of the spec's matrix, as the spec states it (what the level will have once narrowed). */
 export function accessLevel(nivel: NivelAcesso, capability: Capability): AccessLevel {

@@ -1,0 +1,238 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../features/auth/auth.table.server'
+import type { SignUpInput } from '../features/auth/auth.schema'
+import type { Case } from '../features/cases/cases.schema'
+import { officeMembers } from '../features/offices/offices.table.server'
+import { NIVEIS_ACESSO, type NivelAcesso } from '../features/offices/offices.schema'
+import { can, type Capability } from '../features/offices/permissions'
+import { jsonRequest, lawyerSignUp, signUp } from '../test/accounts'
+import { createTestApp, type TestApp } from '../test/test-app'
+import { createApiRoutes } from './app.server'
+
+/**
+ * THE generated matrix test (issue 10): every route the API app mounts × every team level × own/other
+ * office, against spec §6 as features/offices/permissions.ts states it.
+ *
+ * - A route is an OFFICE route unless it is listed below as user-scoped or public. Every office route must
+ *   answer 403 to a signed-in person with no office: so a new route mounted without requireOffice fails
+ *   here, by name.
+ * - Every office route needs its capability in CAPABILITY (by prefix, or by operation): a route nobody
+ *   classified fails here, by name.
+ * - For each level, a route whose capability the level lacks answers exactly 403; one it has never answers
+ *   401/403/5xx. With another office's row in the path, it answers 404 (or 400 when the body is checked
+ *   first): never that row.
+ */
+
+/** Routes that are not office routes: the user's own session/profile, the platform, public endpoints. */
+const NOT_OFFICE_PREFIXES = [
+  '/api/health',
+  '/api/auth',
+  '/api/me',
+  '/api/settings',
+  '/api/admin',
+  '/api/profile',
+  '/api/files/avatars',
+  '/api/prazos',
+  '/api/notifications',
+  '/api/offices',
+  '/api/estados',
+  '/api/cidades',
+  '/api/team/invitations/',
+  '/api/agenda/feed/:token',
+]
+
+/** The capability of each office route: by path prefix, then exceptions by operation. */
+const BY_PREFIX: [string, Capability][] = [
+  ['/api/clients', 'clients.manage'],
+  ['/api/cases', 'cases.view'],
+  ['/api/documents', 'documents.manage'],
+  ['/api/agenda', 'agenda.manage'],
+  ['/api/timesheet', 'cases.view'],
+  ['/api/team', 'team.manage'],
+  // The office audit log: who did what (sócios).
+  ['/api/audit', 'team.manage'],
+]
+const BY_OPERATION: Record<string, Capability> = {
+  'POST /api/clients': 'clients.create',
+  'DELETE /api/clients/:id': 'clients.delete',
+  'POST /api/clients/:id/restore': 'clients.delete',
+  'POST /api/cases': 'cases.edit',
+  'PATCH /api/cases/:id': 'cases.edit',
+  'GET /api/cases/member-options': 'cases.edit',
+  'DELETE /api/cases/:id': 'cases.delete',
+  'POST /api/cases/:id/restore': 'cases.delete',
+  'PATCH /api/agenda/settings': 'agenda.settings',
+  'GET /api/team': 'team.view',
+}
+
+interface Operation {
+  method: string
+  path: string
+  key: string
+}
+
+function mountedOperations(): Operation[] {
+  const seen = new Set<string>()
+  const ops: Operation[] = []
+  for (const route of createApiRoutes().routes) {
+    if (route.method === 'ALL') continue
+    const path = `/api${route.path}`.replace(/\/$/, '')
+    const key = `${route.method} ${path}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    ops.push({ method: route.method, path, key })
+  }
+  return ops
+}
+
+const isOfficeRoute = (op: Operation) =>
+  !NOT_OFFICE_PREFIXES.some((prefix) => op.path === prefix || op.path.startsWith(prefix)) &&
+  // Reference data (estados, cidades, courts list…) mounted at '/' answers everyone signed in or not.
+  BY_PREFIX.some(([prefix]) => op.path === prefix || op.path.startsWith(`${prefix}/`))
+
+function capabilityOf(op: Operation): Capability | undefined {
+  return (
+    BY_OPERATION[op.key] ??
+    BY_PREFIX.find(([prefix]) => op.path === prefix || op.path.startsWith(`${prefix}/`))?.[1]
+  )
+}
+
+/** The path with its parameters filled: ids of `ids` (a row of the office under test) or a fixed value. */
+function fill(path: string, ids: Record<string, string>): string {
+  const prefix = BY_PREFIX.find(([p]) => path.startsWith(`${p}/`))?.[0] ?? ''
+  return path
+    .replace(':id', ids[prefix] ?? '00000000-0000-4000-8000-000000000000')
+    .replace(':tribunal', 'TJSP')
+    .replace(':data', '2030-01-02')
+}
+
+const student = (nomeCompleto: string) =>
+  ({
+    ...lawyerSignUp({ nomeCompleto }),
+    userType: 'estudante',
+    oabNumero: undefined,
+    oabEstado: undefined,
+    universidade: 'USP',
+    periodoCurso: 5,
+  }) as unknown as SignUpInput
+
+let t: TestApp
+const cookies = {} as Record<NivelAcesso | 'semEscritorio', string>
+/** Rows of the OTHER office, by route prefix. */
+const otherIds: Record<string, string> = {}
+
+async function userIdOf(email: string): Promise<string> {
+  const [row] = await t.handle.db.select({ id: users.id }).from(users).where(eq(users.email, email))
+  if (!row) throw new Error(`no user ${email}`)
+  return row.id
+}
+
+async function officeIdOf(userId: string): Promise<string> {
+  const [row] = await t.handle.db
+    .select({ officeId: officeMembers.officeId })
+    .from(officeMembers)
+    .where(eq(officeMembers.userId, userId))
+  if (!row) throw new Error('no office')
+  return row.officeId
+}
+
+function call(op: Operation, cookie: string, ids: Record<string, string> = {}) {
+  const body = op.method === 'GET' || op.method === 'DELETE' ? undefined : {}
+  return t.app.request(fill(op.path, ids), jsonRequest(op.method, body, cookie))
+}
+
+const ops = mountedOperations()
+const officeOps = ops.filter(isOfficeRoute)
+
+beforeAll(async () => {
+  t = await createTestApp()
+  const socio = await signUp(t, lawyerSignUp({ nomeCompleto: 'Sofia Sócia' }))
+  cookies.socio = socio.cookie
+  const officeId = await officeIdOf(await userIdOf(socio.email))
+  for (const nivel of ['associado', 'estagiario', 'assistente'] as const) {
+    const account = await signUp(t, student(`Membro ${nivel}`))
+    await t.handle.db
+      .insert(officeMembers)
+      .values({ officeId, userId: await userIdOf(account.email), nivelAcesso: nivel })
+    cookies[nivel] = account.cookie
+  }
+  cookies.semEscritorio = (await signUp(t, student('Sem Escritório'))).cookie
+
+  // The other office, with a client and a case of its own.
+  const other = await signUp(t, lawyerSignUp({ nomeCompleto: 'Otávio Outro' }))
+  const client = await t.app.request(
+    '/api/clients',
+    jsonRequest('POST', { nomeCompleto: 'Cliente do Outro' }, other.cookie),
+  )
+  expect(client.status).toBe(201)
+  otherIds['/api/clients'] = ((await client.json()) as { id: string }).id
+  const kase = await t.app.request(
+    '/api/cases',
+    jsonRequest('POST', { titulo: 'Caso do Outro', areaJuridica: 'Civil' }, other.cookie),
+  )
+  expect(kase.status).toBe(201)
+  otherIds['/api/cases'] = ((await kase.json()) as Case).id
+})
+afterAll(() => t.close())
+
+describe('the office route matrix (generated from the mounted routes)', () => {
+  it('finds the office routes of every module', () => {
+    const keys = officeOps.map((op) => op.key)
+    for (const key of ['GET /api/clients', 'GET /api/cases/:id', 'DELETE /api/cases/:id', 'GET /api/team']) {
+      expect(keys).toContain(key)
+    }
+    expect(officeOps.length).toBeGreaterThan(40)
+  })
+
+  it('knows every mounted route: an office route or a listed user/public one', () => {
+    const unknown = ops.filter(
+      (op) =>
+        !isOfficeRoute(op) &&
+        !NOT_OFFICE_PREFIXES.some((prefix) => op.path === prefix || op.path.startsWith(prefix)) &&
+        // The reference data (states, cities) is mounted at the API root for every visitor.
+        !/^\/api\/(estados|cidades|municipios|ufs|reference)/.test(op.path),
+    )
+    expect(unknown.map((op) => op.key)).toEqual([])
+  })
+
+  it('classifies every office route under a capability of the matrix', () => {
+    expect(officeOps.filter((op) => capabilityOf(op) === undefined).map((op) => op.key)).toEqual([])
+  })
+
+  it('guards every office route with requireOffice: a person with no office gets 403', async () => {
+    const open: string[] = []
+    for (const op of officeOps) {
+      const response = await call(op, cookies.semEscritorio)
+      if (response.status !== 403) open.push(`${op.key} → ${response.status}`)
+    }
+    expect(open).toEqual([])
+  })
+
+  for (const nivel of NIVEIS_ACESSO) {
+    it(`${nivel}: 403 exactly where the matrix denies; never another office's row`, async () => {
+      const wrong: string[] = []
+      for (const op of officeOps) {
+        const capability = capabilityOf(op) as Capability
+        const allowed = can(nivel, capability)
+        // Own office (no row: the route's list, or an unknown id).
+        const own = await call(op, cookies[nivel])
+        const ownOk = allowed
+          ? own.status !== 401 && own.status !== 403 && own.status < 500
+          : own.status === 403
+        if (!ownOk) wrong.push(`${op.key} own → ${own.status} (${capability}: ${allowed ? 'allow' : 'deny'})`)
+        // Another office's row in the path: 404 (a checked body may answer 400 first), never 2xx.
+        if (op.path.includes(':id') && otherIds[capabilityPrefix(op)]) {
+          const other = await call(op, cookies[nivel], otherIds)
+          const otherOk = allowed ? other.status === 404 || other.status === 400 : other.status === 403
+          if (!otherOk) wrong.push(`${op.key} other office → ${other.status}`)
+        }
+      }
+      expect(wrong).toEqual([])
+    })
+  }
+})
+
+function capabilityPrefix(op: Operation): string {
+  return BY_PREFIX.find(([prefix]) => op.path.startsWith(`${prefix}/`))?.[0] ?? ''
+}
