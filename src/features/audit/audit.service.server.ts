@@ -32,9 +32,18 @@ export type AuditAction =
   | 'court_day.remove'
   | 'feed.create'
   | 'feed.revoke'
+  | 'agenda.settings'
+  | 'member.sign_in'
+  | 'audit.export'
   | 'admin.role_grant'
   | 'admin.role_revoke'
   | 'admin.profiles_list'
+  | 'member.create'
+  | 'member.update'
+  | 'member.deactivate'
+  | 'member.invite'
+  | 'member.invite_cancel'
+  | 'member.join'
 
 /** Where an audit row is written: the request's database, or the transaction of the change it records. */
 export type AuditExecutor = Pick<Database, 'insert'>

@@ -10,6 +10,7 @@ import { ensureMasterRole } from './roles.service.server'
 import { masterConfirmationOnSignIn } from './master-account.server'
 import { log } from '../../platform/log.server'
 import { recordSignInEvent } from '../settings/settings.public.server'
+import { recordMemberSignIn } from '../audit/audit.public.server'
 
 export const CLIENT_IP_HEADER = 'x-jusconecta-client-ip'
 
@@ -122,7 +123,10 @@ export function createAuth({ db, env, mailer, secret }: AuthOptions) {
         create: {
           after: async (session, ctx) => {
             await ensureMasterRole(db, env, session.userId)
-            await recordSignInEvent(db, session, ctx)
+            const method = await recordSignInEvent(db, session, ctx)
+            // The sign-up's own sign-in (our route calls auth.api, no HTTP request) is not a member's sign-in.
+            if (method && ctx?.request)
+              await recordMemberSignIn(db, session.userId, method, session.ipAddress ?? null)
           },
         },
       },

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
 import { UserCache, type UserChanges } from '../../platform/user-cache.server'
 import { offices, officeMembers } from './offices.table.server'
@@ -6,16 +6,32 @@ import type { NivelAcesso } from './permissions'
 
 /**
  * The one place that reads a user's office membership (requireOffice, /api/me) and creates a lawyer's own
- * office (sign-up, the basic profile). One active membership per user for now; the team issue adds more.
+ * office (sign-up, the basic profile). A person may be an active member of several offices (a lawyer
+ * invited to a colleague's office keeps their own); the CURRENT one is the active membership with the
+ * latest selected_at (set by the office switcher), then the oldest. Every office request is scoped to it.
  */
 export interface Membership {
   officeId: string
   officeName: string
   nivelAcesso: NivelAcesso
+  /** office_members.id: what timesheets, responsible members and invitations point at. */
+  memberId: string
 }
 
 /** Works on the database or inside a transaction. */
 type Executor = Pick<Database, 'select' | 'insert'>
+type Updater = Pick<Database, 'update'>
+
+const membershipColumns = {
+  officeId: officeMembers.officeId,
+  officeName: offices.nome,
+  nivelAcesso: officeMembers.nivelAcesso,
+  memberId: officeMembers.id,
+}
+
+// The current office first: the latest choice of the switcher, then the oldest membership (a user who
+// never switched stays in the office they had first, usually their own).
+const currentFirst = [sql`${officeMembers.selectedAt} desc nulls last`, asc(officeMembers.createdAt)]
 
 /** Active memberships by user id. Only found ones are cached: a new membership needs no eviction. */
 export type MembershipCache = UserCache<Membership>
@@ -27,19 +43,46 @@ export function createMembershipCache(changes: UserChanges): MembershipCache {
   return new UserCache<Membership>(changes, { ttlMs: MEMBERSHIP_TTL_MS, maxEntries: MAX_MEMBERSHIPS })
 }
 
-/** Straight from the database (what /api/me shows). */
+/** The current membership, straight from the database (what /api/me shows). */
 export async function findActiveMembership(db: Executor, userId: string): Promise<Membership | undefined> {
   const [row] = await db
-    .select({
-      officeId: officeMembers.officeId,
-      officeName: offices.nome,
-      nivelAcesso: officeMembers.nivelAcesso,
-    })
+    .select(membershipColumns)
     .from(officeMembers)
     .innerJoin(offices, eq(offices.id, officeMembers.officeId))
     .where(and(eq(officeMembers.userId, userId), eq(officeMembers.ativo, true)))
+    .orderBy(...currentFirst)
     .limit(1)
   return row
+}
+
+/** Every active membership of the user, the current one first (the office switcher's list). */
+export async function listActiveMemberships(db: Executor, userId: string): Promise<Membership[]> {
+  return db
+    .select(membershipColumns)
+    .from(officeMembers)
+    .innerJoin(offices, eq(offices.id, officeMembers.officeId))
+    .where(and(eq(officeMembers.userId, userId), eq(officeMembers.ativo, true)))
+    .orderBy(...currentFirst, asc(offices.nome))
+}
+
+/**
+ * Makes `officeId` the user's current office, only through an ACTIVE membership the user really has
+ * (false otherwise: the caller answers 404, never revealing whether the office exists). The update
+ * fires migration 0010's trigger, so every node forgets the cached membership of this user.
+ */
+export async function selectCurrentOffice(db: Updater, userId: string, officeId: string): Promise<boolean> {
+  const rows = await db
+    .update(officeMembers)
+    .set({ selectedAt: sql`now()` })
+    .where(
+      and(
+        eq(officeMembers.userId, userId),
+        eq(officeMembers.officeId, officeId),
+        eq(officeMembers.ativo, true),
+      ),
+    )
+    .returning({ id: officeMembers.id })
+  return rows.length > 0
 }
 
 /**

@@ -90,15 +90,20 @@ function signInMethod(ctx: HookContext | null): SignInMethod | null {
   return null
 }
 
-export async function recordSignInEvent(db: Database, session: CreatedSession, ctx: HookContext | null) {
+/** Records a completed sign-in; returns its method, or null when the session is not one (the caller's cue). */
+export async function recordSignInEvent(
+  db: Database,
+  session: CreatedSession,
+  ctx: HookContext | null,
+): Promise<SignInMethod | null> {
   const method = signInMethod(ctx)
-  if (!method) return
+  if (!method) return null
   if (method === 'password') {
     const [user] = await db
       .select({ twoFactorEnabled: users.twoFactorEnabled })
       .from(users)
       .where(eq(users.id, session.userId))
-    if (user?.twoFactorEnabled) return // recorded when the second factor is verified
+    if (user?.twoFactorEnabled) return null // recorded when the second factor is verified
   }
   await db.insert(signInEvents).values({
     userId: session.userId,
@@ -115,6 +120,7 @@ export async function recordSignInEvent(db: Database, session: CreatedSession, c
         lt(signInEvents.createdAt, sql`now() - make_interval(days => ${ACTIVITY_RETENTION_DAYS})`),
       ),
     )
+  return method
 }
 
 export async function listActiveSessions(

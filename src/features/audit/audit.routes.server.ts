@@ -1,0 +1,27 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../../platform/app-env.server'
+import { csvDownload } from '../../platform/csv-download.server'
+import { validate } from '../../platform/validate.server'
+import { requireOffice } from '../offices/offices.public.server'
+import { auditQuery, type AuditPage } from './audit.schema'
+import { recordOfficeAudit } from './audit.service.server'
+import { listOfficeAudit, officeAuditCsvRows } from './audit.viewer.server'
+
+const CSV_HEADER = ['Data/hora (UTC)', 'Membro', 'Ação', 'Entidade', 'ID', 'IP', 'Detalhes'] as const
+
+// The office's audit trail, for its sócios ('team.manage'): always the CURRENT office of the session.
+export const auditRoutes = new Hono<AppEnv>()
+  .use(requireOffice('team.manage'))
+  .use(async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'no-store')
+  })
+  .get('/', validate('query', auditQuery), async (c) => {
+    const { page, ...filter } = c.req.valid('query')
+    return c.json<AuditPage>(await listOfficeAudit(c.var.db, c.var.office.id, filter, page))
+  })
+  .get('/export.csv', validate('query', auditQuery), async (c) => {
+    const { page: _page, ...filter } = c.req.valid('query')
+    await recordOfficeAudit(c, { action: 'audit.export', entity: 'audit', details: { filter } })
+    return csvDownload(c, CSV_HEADER, officeAuditCsvRows(c.var.db, c.var.office.id, filter), 'auditoria.csv')
+  })

@@ -1,0 +1,69 @@
+import { Hono, type Context } from 'hono'
+import type { AppEnv } from '../../platform/app-env.server'
+import { csvDownload } from '../../platform/csv-download.server'
+import { validate } from '../../platform/validate.server'
+import { requireOffice } from '../offices/offices.public.server'
+import {
+  entryIdParam,
+  manualEntryBody,
+  startTimerBody,
+  timesheetQuery,
+  type TimerState,
+  type TimesheetList,
+} from './timesheet.schema'
+import {
+  createManualEntry,
+  deleteEntry,
+  entryCsvRows,
+  getRunningTimer,
+  listEntries,
+  startTimer,
+  stopTimer,
+  type TimesheetActor,
+} from './timesheet.service.server'
+
+function actorOf(c: Context<AppEnv>): TimesheetActor {
+  const office = c.var.office
+  return { officeId: office.id, memberId: office.memberId, nivelAcesso: office.nivelAcesso }
+}
+
+const CSV_HEADER = ['Data', 'Processo', 'Descrição', 'Minutos', 'Horas', 'Faturável'] as const
+
+// A member's own time, in their current office. Time is recorded on a case, so the route asks what seeing
+// cases asks ('cases.view': the estagiário's partial cell is narrowed to their cases by the cases rule;
+// the assistente, who sees no case, records none). Another member's entry answers like a missing one.
+export const timesheetRoutes = new Hono<AppEnv>()
+  .use(requireOffice('cases.view'))
+  .use(async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'no-store')
+  })
+  .get('/', validate('query', timesheetQuery), async (c) => {
+    const { from, to } = c.req.valid('query')
+    return c.json<TimesheetList>(await listEntries(c.var.db, actorOf(c), from, to))
+  })
+  .get('/export.csv', validate('query', timesheetQuery), (c) => {
+    const { from, to } = c.req.valid('query')
+    return csvDownload(
+      c,
+      CSV_HEADER,
+      entryCsvRows(c.var.db, actorOf(c), from, to),
+      `minhas-horas-${from}-a-${to}.csv`,
+    )
+  })
+  .get('/timer', async (c) => {
+    return c.json<TimerState>({ running: await getRunningTimer(c.var.db, actorOf(c)) })
+  })
+  .post('/timer/start', validate('json', startTimerBody), async (c) => {
+    return c.json(await startTimer(c.var.db, actorOf(c), c.req.valid('json')), 201)
+  })
+  .post('/timer/stop', async (c) => {
+    return c.json(await stopTimer(c.var.db, actorOf(c)))
+  })
+  .post('/', validate('json', manualEntryBody), async (c) => {
+    return c.json(await createManualEntry(c.var.db, actorOf(c), c.req.valid('json')), 201)
+  })
+  .delete('/:id', validate('param', entryIdParam), async (c) => {
+    await deleteEntry(c.var.db, actorOf(c), c.req.valid('param').id)
+    return c.body(null, 204)
+  })
