@@ -54,6 +54,13 @@ const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.invitation,
+        ...page(
+          () => import('../features/team/invitation-page'),
+          (m) => m.InvitationPage,
+        ),
+      },
+      {
         path: d.root,
         ...page(
           () => import('../features/dashboard/dashboard-layout'),
@@ -109,15 +116,38 @@ const routes: RouteObject[] = [
               (m) => m.SchedulePage,
             ),
           },
-          ...[
-            d.financial,
-            d.team,
-            d.reports,
-            d.teamManagement,
-            d.analytics,
-            d.advancedSettings,
-            d.dataBackup,
-          ].map((path) => ({ path, ...underConstruction })),
+          {
+            path: d.team,
+            ...page(
+              () => import('../features/team/team-page'),
+              (m) => m.TeamPage,
+            ),
+          },
+          {
+            path: d.teamManagement,
+            ...page(
+              () => import('../features/team/team-management-page'),
+              (m) => m.TeamManagementPage,
+            ),
+          },
+          {
+            path: d.timesheet,
+            ...page(
+              () => import('../features/timesheet/timesheet-page'),
+              (m) => m.TimesheetPage,
+            ),
+          },
+          {
+            path: d.audit,
+            ...page(
+              () => import('../features/audit/audit-page'),
+              (m) => m.AuditPage,
+            ),
+          },
+          ...[d.financial, d.reports, d.analytics, d.advancedSettings, d.dataBackup].map((path) => ({
+            path,
+            ...underConstruction,
+          })),
         ],
       },
       {

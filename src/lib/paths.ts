@@ -7,6 +7,8 @@ export const paths = {
   authEmailConfirmed: '/auth/confirmado',
   /** Public deadline calculator (issue 9): no account needed. */
   deadlineCalculator: '/calculadora-de-prazos',
+  /** Team invitation link (issue 10): public, the token is the credential. */
+  invitation: '/convite/:token',
   admin: {
     root: '/admin',
     users: '/admin/users',
@@ -31,6 +33,9 @@ export const paths = {
     team: '/dashboard/team',
     reports: '/dashboard/reports',
     teamManagement: '/dashboard/team-management',
+    /** Issue 10: 'Minhas horas' and the office audit log (sócios). */
+    timesheet: '/dashboard/timesheet',
+    audit: '/dashboard/audit',
     analytics: '/dashboard/analytics',
     advancedSettings: '/dashboard/advanced-settings',
     dataBackup: '/dashboard/data-backup',

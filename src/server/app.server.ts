@@ -25,6 +25,10 @@ import { adminRoutes } from '../features/admin/admin.routes.server'
 import { avatarFileRoutes, profileRoutes } from '../features/profiles/profiles.routes.server'
 import { prazosRoutes } from '../features/prazos/prazos.routes.server'
 import { notificationRoutes } from '../features/notifications/notifications.routes.server'
+import { officeRoutes } from '../features/offices/offices.routes.server'
+import { timesheetRoutes } from '../features/timesheet/timesheet.routes.server'
+import { auditRoutes } from '../features/audit/audit.routes.server'
+import { teamRoutes } from '../features/team/team.routes.server'
 import { APP_VERSION } from './version.server'
 import { openApiRoutes } from './openapi-docs.server'
 
@@ -52,6 +56,10 @@ export function createApiRoutes() {
     .route('/prazos', prazosRoutes)
     .route('/notifications', notificationRoutes)
     .route('/agenda', agendaRoutes)
+    .route('/offices', officeRoutes)
+    .route('/timesheet', timesheetRoutes)
+    .route('/audit', auditRoutes)
+    .route('/team', teamRoutes)
 }
 
 export type AppType = ReturnType<typeof createApiRoutes>

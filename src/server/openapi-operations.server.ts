@@ -77,6 +77,44 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     public: true,
   },
   'GET /api/me': { summary: 'Usuário da sessão, papel na plataforma e escritório' },
+  'GET /api/offices': { summary: 'Escritórios de que o usuário é membro ativo (o atual primeiro)' },
+  'POST /api/offices/current': {
+    summary: 'Troca o escritório atual (só um de que o usuário é membro ativo)',
+  },
+  'GET /api/timesheet': { summary: 'Minhas horas: lançamentos de um período e totais por semana' },
+  'GET /api/timesheet/export.csv': { summary: 'Minhas horas de um período em CSV', media: CSV },
+  'GET /api/timesheet/timer': { summary: 'O cronômetro em andamento do membro, se houver' },
+  'POST /api/timesheet/timer/start': {
+    summary: 'Inicia o cronômetro num processo (um por membro)',
+    status: 201,
+  },
+  'POST /api/timesheet/timer/stop': { summary: 'Para o cronômetro e grava o lançamento' },
+  'POST /api/timesheet': { summary: 'Lançamento manual de horas num processo', status: 201 },
+  'DELETE /api/timesheet/{id}': { summary: 'Exclui um lançamento de horas do membro', status: 204 },
+  'GET /api/audit': { summary: 'Auditoria do escritório atual (filtros: membro, ação, período); só sócios' },
+  'GET /api/audit/export.csv': {
+    summary: 'Auditoria do escritório atual em CSV (auditado); só sócios',
+    media: CSV,
+  },
+  'GET /api/team': { summary: 'Equipe do escritório: membros ativos, cartões e permissões' },
+  'POST /api/team': { summary: 'Adiciona um membro à equipe (e envia o convite, se pedido)', status: 201 },
+  'PUT /api/team/{id}': { summary: 'Edita os dados, o nível de acesso e o status de um membro', status: 204 },
+  'DELETE /api/team/{id}': {
+    summary: 'Desativa um membro (perde o acesso na hora; o histórico fica)',
+    status: 204,
+  },
+  'POST /api/team/{id}/invitation': {
+    summary: 'Reenvia o convite de um membro (o link anterior deixa de valer)',
+    status: 204,
+  },
+  'DELETE /api/team/{id}/invitation': { summary: 'Cancela o convite pendente de um membro', status: 204 },
+  'GET /api/team/invitations/{token}': {
+    summary: 'Dados de um convite para a página de aceite',
+    public: true,
+  },
+  'POST /api/team/invitations/{token}/accept': {
+    summary: 'Aceita o convite com a conta do e-mail convidado',
+  },
 
   'GET /api/estados': { summary: 'Lista os estados (UF)', public: true },
   'GET /api/estados/{id}/cidades': { summary: 'Lista as cidades de um estado', public: true },
@@ -129,6 +167,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   'DELETE /api/cases/{id}': { summary: 'Exclui um processo (pode ser restaurado)' },
   'POST /api/cases/{id}/restore': { summary: 'Restaura um processo excluído' },
   'GET /api/cases/options': { summary: 'Processos para escolher num formulário (id, título e número)' },
+  'GET /api/cases/member-options': { summary: 'Membros ativos que podem ser responsáveis por um processo' },
 
   'GET /api/documents': { summary: 'Lista os documentos que o membro pode ver (busca, filtros, páginas)' },
   'GET /api/documents/stats': { summary: 'Totais de documentos: pastas, confidenciais, este mês' },
@@ -186,6 +225,10 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   'POST /api/agenda/prazos': {
     summary: 'Cria um prazo na agenda a partir do cálculo (com a trilha)',
     status: 201,
+  },
+  'GET /api/agenda/settings': { summary: 'Configurações da agenda do escritório (aviso interno dos prazos)' },
+  'PATCH /api/agenda/settings': {
+    summary: 'Altera o aviso interno dos prazos (dias úteis antes do vencimento); só sócios',
   },
   'GET /api/agenda/courts': { summary: 'Tribunais com calendário (dias fechados)' },
   'GET /api/agenda/courts/{tribunal}/closed-days': { summary: 'Dias fechados de um tribunal num ano' },
@@ -249,6 +292,22 @@ export const TAGS: { name: string; prefixes: string[]; description: string }[] =
     description:
       'Agenda & Prazos do escritório da sessão: eventos, prazos com trilha, calendários dos tribunais e a ' +
       'assinatura iCalendar (pública pelo endereço secreto).',
+  },
+  {
+    name: 'Escritórios',
+    prefixes: ['offices'],
+    description: 'Os escritórios do usuário e a troca do escritório atual (a que toda requisição se limita).',
+  },
+  {
+    name: 'Horas',
+    prefixes: ['timesheet'],
+    description: 'Timesheet do membro no escritório atual: cronômetro e lançamentos manuais por processo.',
+  },
+  { name: 'Equipe', prefixes: ['team'], description: 'Equipe do escritório, convites e desativação.' },
+  {
+    name: 'Auditoria',
+    prefixes: ['audit'],
+    description: 'Quem fez o quê e quando no escritório atual (leituras completas, exportações, exclusões…).',
   },
   { name: 'Referência', prefixes: ['estados'], description: 'Estados e cidades do IBGE.' },
   { name: 'Sistema', prefixes: ['health', 'openapi.json', 'docs'], description: 'Saúde e documentação.' },

@@ -27,8 +27,11 @@ export function AppSidebar({ onSigningOut }: { onSigningOut: (leaving: boolean) 
   const session = useSession()
   const { setOpenMobile, isMobile } = useSidebar()
   const { pathname } = useLocation()
-  const isLawyer = session.data?.profile.userType === 'advogado'
-  const groups = visibleNavGroups({ isLawyer, isAdmin: session.isAdmin })
+  // The office groups: spec §6 says lawyers only, written before teams; a member invited to an office (an
+  // estudante estagiário, say) works in it too.
+  const isLawyer = session.data?.profile.userType === 'advogado' || Boolean(session.data?.office)
+  const isSocio = session.data?.office?.nivelAcesso === 'socio'
+  const groups = visibleNavGroups({ isLawyer, isAdmin: session.isAdmin, isSocio })
 
   // On a phone the sheet closes once a link has been followed.
   useEffect(() => {

@@ -190,7 +190,8 @@ function DebugCard({ me, real }: { me: MeResponse; real: MeResponse | null }) {
 
 function LawyerHome({ me }: { me: MeResponse }) {
   const { t } = useTranslation('dashboard')
-  const isLawyer = me.profile.userType === 'advogado'
+  // Office work is for whoever has a current office: every lawyer (their own), and anyone invited to a team.
+  const isLawyer = me.profile.userType === 'advogado' || me.office !== null
   const counts = useDashboardCounts(isLawyer)
   const nextEvent = useNextEventText(isLawyer)
   const notifications = useNotifications()

@@ -10,6 +10,8 @@ import { SidebarInset, SidebarProvider, SidebarTrigger } from '../../components/
 import { Spinner } from '../../components/ui/spinner'
 import { SimulationBanner } from '../admin/admin.public'
 import { useSession } from '../auth/auth.public'
+import { OfficeSwitcher } from '../offices/offices.ui.public'
+import { TimerButton } from '../timesheet/timesheet.public'
 import { AppSidebar } from './app-sidebar'
 import { NotificationsDropdown } from './notifications-dropdown'
 import { ThemeSwitch } from './theme-switch'
@@ -68,6 +70,12 @@ function DashboardHeader() {
       <Separator orientation="vertical" className="mx-1 data-[orientation=vertical]:h-5" />
       <p className="min-w-0 flex-1 truncate font-semibold">{t('header.title', { product: t('brand') })}</p>
       <div className="flex items-center gap-1">
+        <Suspense fallback={null}>
+          <OfficeSwitcher />
+        </Suspense>
+        <Suspense fallback={null}>
+          <TimerButton />
+        </Suspense>
         <NotificationsDropdown />
         <ThemeSwitch />
       </div>

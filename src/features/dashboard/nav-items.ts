@@ -3,8 +3,10 @@ import {
   BarChart3,
   Briefcase,
   CalendarClock,
+  Clock,
   DatabaseBackup,
   DollarSign,
+  FileClock,
   FileText,
   Flag,
   LayoutDashboard,
@@ -30,6 +32,8 @@ export interface NavItem {
   icon: LucideIcon
   /** Match the path exactly (the group roots /dashboard and /admin). */
   end?: boolean
+  /** Only for sócios of the current office (the server refuses everyone else anyway). */
+  socioOnly?: boolean
 }
 
 export interface NavGroup {
@@ -59,6 +63,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { key: 'schedule', to: d.schedule, icon: CalendarClock },
       { key: 'financial', to: d.financial, icon: DollarSign },
       { key: 'team', to: d.team, icon: UsersRound },
+      { key: 'timesheet', to: d.timesheet, icon: Clock },
       { key: 'reports', to: d.reports, icon: BarChart3 },
     ],
   },
@@ -66,6 +71,7 @@ export const NAV_GROUPS: NavGroup[] = [
     key: 'officeAdmin',
     items: [
       { key: 'teamManagement', to: d.teamManagement, icon: UserCog },
+      { key: 'audit', to: d.audit, icon: FileClock, socioOnly: true },
       { key: 'analytics', to: d.analytics, icon: LineChart },
       { key: 'advancedSettings', to: d.advancedSettings, icon: SlidersHorizontal },
       { key: 'dataBackup', to: d.dataBackup, icon: DatabaseBackup },
@@ -92,10 +98,19 @@ export const NAV_GROUPS: NavGroup[] = [
  * Spec §6: the office groups to lawyers (the effective profile, so a superadmin simulating a lawyer sees
  * them), the system group to admins and superadmins (the platform role, which simulation doesn't change).
  */
-export function visibleNavGroups({ isLawyer, isAdmin }: { isLawyer: boolean; isAdmin: boolean }): NavGroup[] {
+export function visibleNavGroups({
+  isLawyer,
+  isAdmin,
+  isSocio = false,
+}: {
+  isLawyer: boolean
+  isAdmin: boolean
+  /** The current office's level is sócio (GET /api/me). */
+  isSocio?: boolean
+}): NavGroup[] {
   return NAV_GROUPS.filter((group) => {
     if (group.key === 'office' || group.key === 'officeAdmin') return isLawyer
     if (group.key === 'system') return isAdmin
     return true
-  })
+  }).map((group) => ({ ...group, items: group.items.filter((item) => !item.socioOnly || isSocio) }))
 }
