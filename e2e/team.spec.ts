@@ -1,46 +1,19 @@
-import type { Browser, Page } from '@playwright/test'
 import {
-  chooseCity,
   expect,
-  lawyerData,
   mailedLink,
   ownAddress,
-  PASSWORD,
   selectOption,
   seriousViolations,
-  signUpViaApi,
   test,
   toast,
   uniqueEmail,
 } from './accounts.fixtures'
+import { memberRow, newSocio, openTeam, signUpStudentThroughForm } from './team.fixtures'
 
 // Issue 10: the team of an office in the browser — 'Equipe & Permissões', the invitation link, the
 // team-management page. Each test signs its own sócio up (a fresh office).
 
 test.describe.configure({ timeout: 90_000 })
-
-async function newSocio(browser: Browser, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    extraHTTPHeaders: ownAddress(),
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    viewport,
-  })
-  const page = await context.newPage()
-  const socio = lawyerData({ nomeCompleto: 'Sofia Sócia' })
-  await signUpViaApi(page.request, socio)
-  return { context, page, socio }
-}
-
-async function openTeam(page: Page) {
-  await page.goto('/dashboard/team')
-  await expect(page.getByRole('heading', { level: 1, name: 'Equipe & Permissões' })).toBeVisible({
-    timeout: 20_000,
-  })
-}
-
-const memberRow = (page: Page, name: string) => page.getByTestId('team-member').filter({ hasText: name })
 
 test('[TEAM] invite → accept in a second browser → sees the office cases; deactivate → access refused', async ({
   browser,
@@ -88,18 +61,7 @@ test('[TEAM] invite → accept in a second browser → sees the office cases; de
   await member.getByRole('link', { name: 'Criar conta' }).click()
   await expect(member).toHaveURL(/\/auth\?aba=cadastrar&next=%2Fconvite%2F/)
 
-  await selectOption(member, 'Tipo de usuário', 'Estudante')
-  await member.getByLabel('Nome completo').fill(nome)
-  await member.getByLabel('Email').fill(email)
-  await member.getByLabel('Senha', { exact: true }).fill(PASSWORD)
-  await member.getByLabel('Confirmar senha').fill(PASSWORD)
-  await member.getByLabel('Telefone').pressSequentially('11987654321')
-  await selectOption(member, 'Estado', 'São Paulo')
-  await chooseCity(member, 'são paulo', 'São Paulo')
-  await member.getByLabel('Universidade').fill('USP')
-  await member.getByLabel('Nº Período').click()
-  await member.getByRole('option', { name: '6º Período' }).click()
-  await member.getByRole('button', { name: 'Cadastrar', exact: true }).click()
+  await signUpStudentThroughForm(member, nome, email)
 
   // Back on the invitation, signed in with the invited e-mail.
   await expect(member).toHaveURL(/\/convite\//, { timeout: 15_000 })
