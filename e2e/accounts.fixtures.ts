@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { E2E_MASTER_EMAIL } from '../playwright.config'
 
 // Shared by e2e/auth.spec.ts and e2e/dashboard.spec.ts.
@@ -68,10 +68,32 @@ export async function signUpViaApi(request: APIRequestContext, data: Record<stri
   throw new Error('sign-up still rate-limited')
 }
 
+/**
+ * Picks an option of a Radix select. On a busy machine a click can land while the list is still opening, which
+ * Radix ignores, leaving the list open over the form (and the rest of the page hidden from the accessibility
+ * tree): so the pick counts only once the list has closed, and is retried until then.
+ */
+async function pickFrom(page: Page, trigger: Locator, option: string) {
+  await expect(async () => {
+    if ((await page.getByRole('listbox').count()) === 0) await trigger.click({ timeout: 2_000 })
+    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2_000 })
+    await expect(page.getByRole('listbox')).toHaveCount(0, { timeout: 1_000 })
+  }).toPass({ timeout: 15_000 })
+}
+
 /** Picks an option of a Radix select named by its label. */
 export async function selectOption(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click()
-  await page.getByRole('option', { name: option, exact: true }).click()
+  await pickFrom(page, page.getByLabel(label, { exact: true }), option)
+}
+
+/** Picks an option of a Radix select found as a combobox by its accessible name. */
+export async function pickSelect(
+  page: Page,
+  label: string | RegExp,
+  option: string,
+  { exact = false }: { exact?: boolean } = {},
+) {
+  await pickFrom(page, page.getByRole('combobox', { name: label, exact }), option)
 }
 
 /** Opens the city combobox, filters by typing and picks the city. */

@@ -2,7 +2,15 @@ import type { Page } from '@playwright/test'
 import { courtClosedDays } from '../src/lib/br/court-calendars'
 import { formatDateBR } from '../src/lib/br/dates'
 import { calcularPrazo } from '../src/lib/br/deadline'
-import { expect, lawyerData, seriousViolations, signUpViaApi, test, toast } from './accounts.fixtures'
+import {
+  expect,
+  lawyerData,
+  seriousViolations,
+  signUpViaApi,
+  test,
+  toast,
+  pickSelect,
+} from './accounts.fixtures'
 
 // 'Agenda & Prazos' as a lawyer uses it. Each test signs its own lawyer up (its own office, so counts are
 // exact). Times are São Paulo wall time, computed here from the real clock like the screen does.
@@ -54,11 +62,6 @@ async function createViaApi(page: Page, event: NewEvent) {
 const stat = (page: Page, key: string) => page.getByTestId(`agenda-stat-${key}`)
 const row = (page: Page, titulo: string) => page.getByTestId('event-row').filter({ hasText: titulo })
 
-async function pickSelect(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click()
-  await page.getByRole('option', { name: option, exact: true }).click()
-}
-
 test('[AGENDA] Novo Evento persists; Próximo only within 24 h; Confirmar persists after reload', async ({
   page,
 }) => {
@@ -72,8 +75,8 @@ test('[AGENDA] Novo Evento persists; Próximo only within 24 h; Confirmar persis
   await dialog.getByLabel('Título').fill('Audiência de conciliação')
   await dialog.getByLabel('Data').fill(soon.data)
   await dialog.getByLabel('Hora').fill(soon.hora)
-  await pickSelect(page, 'Prioridade', 'Alta')
-  await pickSelect(page, 'Lembrete', '30 min antes')
+  await pickSelect(page, 'Prioridade', 'Alta', { exact: true })
+  await pickSelect(page, 'Lembrete', '30 min antes', { exact: true })
   await dialog.getByLabel('Local').fill('Fórum João Mendes, sala 5')
   await dialog.getByLabel('Descrição').fill('Levar procuração')
   // 'Cancelar' closes without saving; the dialog opens empty again.
@@ -86,8 +89,8 @@ test('[AGENDA] Novo Evento persists; Próximo only within 24 h; Confirmar persis
   await dialog.getByLabel('Título').fill('Audiência de conciliação')
   await dialog.getByLabel('Data').fill(soon.data)
   await dialog.getByLabel('Hora').fill(soon.hora)
-  await pickSelect(page, 'Prioridade', 'Alta')
-  await pickSelect(page, 'Lembrete', '30 min antes')
+  await pickSelect(page, 'Prioridade', 'Alta', { exact: true })
+  await pickSelect(page, 'Lembrete', '30 min antes', { exact: true })
   await dialog.getByLabel('Local').fill('Fórum João Mendes, sala 5')
   await dialog.getByRole('button', { name: 'Salvar Evento' }).click()
   await expect(toast(page, 'Evento criado')).toBeVisible()
@@ -160,16 +163,16 @@ test('[AGENDA] filters the list by type and status', async ({ page }) => {
   await expect(page.getByTestId('event-row').first()).toContainText('Contestação')
   await expect(row(page, 'Contestação')).toContainText('(dia inteiro)')
 
-  await pickSelect(page, 'Filtrar por tipo', 'Reunião')
+  await pickSelect(page, 'Filtrar por tipo', 'Reunião', { exact: true })
   await expect(page.getByTestId('event-row')).toHaveCount(1)
   await expect(row(page, 'Reunião de equipe')).toBeVisible()
 
-  await pickSelect(page, 'Filtrar por tipo', 'Todos os tipos')
-  await pickSelect(page, 'Filtrar por status', 'Confirmado')
+  await pickSelect(page, 'Filtrar por tipo', 'Todos os tipos', { exact: true })
+  await pickSelect(page, 'Filtrar por status', 'Confirmado', { exact: true })
   await expect(page.getByTestId('event-row')).toHaveCount(1)
   await expect(row(page, 'Lembrete de pagamento')).toBeVisible()
 
-  await pickSelect(page, 'Filtrar por tipo', 'Audiência')
+  await pickSelect(page, 'Filtrar por tipo', 'Audiência', { exact: true })
   await expect(page.getByText('Nenhum evento encontrado.')).toBeVisible()
   await expect(page.getByText('Nenhum evento corresponde aos filtros escolhidos.')).toBeVisible()
 })
@@ -230,7 +233,7 @@ test('[AGENDA] Calcular prazo shows the trail and Criar prazo puts the prazo on 
   const dialog = page.getByRole('dialog', { name: 'Calcular prazo' })
   await dialog.getByLabel('Data de disponibilização').fill(disponibilizacao)
   await dialog.getByLabel('Prazo (dias úteis)').fill('15')
-  await pickSelect(page, 'Tribunal', 'TJSP — Tribunal de Justiça de São Paulo')
+  await pickSelect(page, 'Tribunal', 'TJSP — Tribunal de Justiça de São Paulo', { exact: true })
   await expect(dialog.getByRole('button', { name: 'Criar prazo' })).toBeDisabled()
   await dialog.getByRole('button', { name: 'Calcular', exact: true }).click()
   await expect(dialog.getByTestId('prazo-vencimento')).toContainText(formatDateBR(expected.vencimento))

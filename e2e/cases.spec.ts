@@ -10,6 +10,7 @@ import {
 } from '@playwright/test'
 import { generateCnj } from '../src/lib/br/cnj'
 import { todayISO } from '../src/lib/br/dates'
+import { pickSelect } from './accounts.fixtures'
 
 // The cases page as a lawyer uses it. Sign-up is rate limited (5 a minute per address), so each worker signs
 // one lawyer up and its tests share that office; every test names its records with its own random token.
@@ -74,11 +75,6 @@ async function openCases(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Casos & Processos' })).toBeVisible({
     timeout: 20_000,
   })
-}
-
-async function pickSelect(page: Page, label: string | RegExp, option: string) {
-  await page.getByRole('combobox', { name: label }).click()
-  await page.getByRole('option', { name: option, exact: true }).click()
 }
 
 async function createClient(page: Page, nomeCompleto: string, status = 'ativo') {

@@ -10,6 +10,7 @@ import {
 } from '@playwright/test'
 import { generateCnj } from '../src/lib/br/cnj'
 import { cpfDigits, generateCpf } from '../src/lib/br/cpf'
+import { pickSelect } from './accounts.fixtures'
 
 // The CRM page as a lawyer uses it. Sign-up is rate limited (5 a minute per address), so each worker signs
 // one lawyer up and its tests share that office; every test names its records with its own random token.
@@ -76,11 +77,6 @@ async function openCrm(page: Page) {
   await page.goto('/dashboard/crm')
   // The first screen of a fresh context loads the app and checks the session: slow on a busy CI machine.
   await expect(page.getByRole('heading', { level: 1, name: 'CRM Clientes' })).toBeVisible({ timeout: 20_000 })
-}
-
-async function pickSelect(page: Page, label: string | RegExp, option: string) {
-  await page.getByRole('combobox', { name: label }).click()
-  await page.getByRole('option', { name: option, exact: true }).click()
 }
 
 async function searchFor(page: Page, text: string) {

@@ -2,7 +2,15 @@ import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import { deflateSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
-import { expect, lawyerData, seriousViolations, signUpViaApi, test, toast } from './accounts.fixtures'
+import {
+  expect,
+  lawyerData,
+  seriousViolations,
+  signUpViaApi,
+  test,
+  toast,
+  pickSelect,
+} from './accounts.fixtures'
 
 // 'Gestão de Documentos' as a lawyer uses it. Each test signs its own lawyer up (its own office, so counts
 // are exact) from its own client address (accounts.fixtures.ts), and makes its files here: a real PDF and
@@ -93,11 +101,6 @@ async function openDocuments(page: Page, query = '') {
 const stat = (page: Page, key: string) => page.getByTestId(`document-stat-${key}`)
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name })
 
-async function pickSelect(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click()
-  await page.getByRole('option', { name: option, exact: true }).click()
-}
-
 /** Downloads through the link named `label` and returns the saved bytes. */
 async function download(page: Page, label: string) {
   const [file] = await Promise.all([
@@ -135,7 +138,7 @@ test('[DOCUMENTS] uploads a PDF and a PNG with progress bars, lists them and dow
     { name: 'procuração-assinada.png', mimeType: 'image/png', buffer: png },
   ])
   await expect(dialog.getByTestId('upload-item')).toHaveCount(2)
-  await pickSelect(page, 'Nível de acesso', 'Confidencial')
+  await pickSelect(page, 'Nível de acesso', 'Confidencial', { exact: true })
   await dialog.getByLabel('Etiquetas').fill('honorários, Urgente')
   await dialog.getByLabel('Observações').fill('Assinado em cartório')
   await dialog.getByRole('button', { name: 'Fazer Upload' }).click()
@@ -283,14 +286,14 @@ test('[DOCUMENTS] searches by name or tag on the server and filters by folder an
   await expect(page.getByText('Nenhum documento encontrado.')).toBeVisible()
   await search.fill('')
 
-  await pickSelect(page, 'Filtrar por pasta', 'Documentos Pessoais')
+  await pickSelect(page, 'Filtrar por pasta', 'Documentos Pessoais', { exact: true })
   await expect(row(page, 'RG do cliente')).toBeVisible()
   await expect(page.getByRole('row')).toHaveCount(2)
-  await pickSelect(page, 'Filtrar por pasta', 'Todas as pastas')
-  await pickSelect(page, 'Filtrar por acesso', 'Restrito')
+  await pickSelect(page, 'Filtrar por pasta', 'Todas as pastas', { exact: true })
+  await pickSelect(page, 'Filtrar por acesso', 'Restrito', { exact: true })
   await expect(row(page, 'Petição inicial')).toBeVisible()
   await expect(page.getByRole('row')).toHaveCount(2)
-  await pickSelect(page, 'Filtrar por acesso', 'Público')
+  await pickSelect(page, 'Filtrar por acesso', 'Público', { exact: true })
   await expect(row(page, 'Certidão negativa')).toBeVisible()
   await expect(page.getByRole('row')).toHaveCount(2)
 })
@@ -366,8 +369,8 @@ test('[DOCUMENTS] edits the metadata, links a client, and the client screen link
   await page.getByRole('button', { name: 'Editar documento scan' }).click()
   const dialog = page.getByRole('dialog', { name: 'Editar Documento' })
   await dialog.getByLabel('Nome *').fill('Procuração Helena')
-  await pickSelect(page, 'Pasta de destino', 'Documentos Pessoais')
-  await pickSelect(page, 'Nível de acesso', 'Restrito')
+  await pickSelect(page, 'Pasta de destino', 'Documentos Pessoais', { exact: true })
+  await pickSelect(page, 'Nível de acesso', 'Restrito', { exact: true })
   await dialog.getByLabel('Etiquetas').fill('procuração, 2025')
   await dialog.getByRole('combobox', { name: 'Cliente relacionado (opcional)' }).click()
   await page.getByRole('combobox', { name: 'Buscar cliente ativo...' }).fill('helena')

@@ -8,6 +8,7 @@ import {
   type APIRequestContext,
   type Page,
 } from '@playwright/test'
+import { pickSelect } from './accounts.fixtures'
 
 // The profile page as a lawyer and a student use it. Sign-up is rate limited (5 a minute per address), so
 // each worker signs one lawyer up and its tests (which run one after another) share that profile; every
@@ -83,11 +84,6 @@ async function openProfile(page: Page) {
 async function pickCombobox(page: Page, label: string, search: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click()
   await page.getByRole('combobox', { name: 'Buscar...' }).fill(search)
-  await page.getByRole('option', { name: option, exact: true }).click()
-}
-
-async function pickSelect(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click()
   await page.getByRole('option', { name: option, exact: true }).click()
 }
 
