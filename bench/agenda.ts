@@ -6,12 +6,10 @@
 // process (the real app: session, requireOffice, validation, query, JSON; no socket), p50/p99 over --runs
 // requests one at a time. PostgreSQL unless --db=pglite (BENCH_DATABASE_URL / TEST_DATABASE_URL or
 // 127.0.0.1:5432).
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { eq, sql } from 'drizzle-orm'
-import pg from 'pg'
 import { openDatabase, type DbHandle, type DbKind } from '../src/db/client.server'
 import { runMigrations } from '../src/db/migrate.server'
 import { signUpSchema } from '../src/features/auth/auth.schema'
@@ -21,21 +19,13 @@ import { seedReferenceData } from '../src/features/reference/reference.seed.serv
 import { loadEnv } from '../src/platform/env.server'
 import { buildDeps } from '../src/server/build-deps.server'
 import { createApp } from '../src/server/app.server'
-import { flagValue, printTable, SCRATCH, type Row } from './lib/bench'
+import { flagValue, ms, percentile, printTable, SCRATCH, type Row } from './lib/bench'
+import { createThrowawayDatabase, postgresUrl } from './lib/database'
 
 export const description = 'agenda (issue 9): visão do mês (API) com 5.000 eventos num escritório, p50/p99'
 
 const EMAIL = 'bench-agenda@jusconecta.test'
 const PASSWORD = 'bench-senha-123'
-const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres'
-
-const ms = (n: number) => `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms`
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return (
-    sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN
-  )
-}
 
 async function open(kind: DbKind): Promise<{ handle: DbHandle; dataDir: string; drop: () => Promise<void> }> {
   fs.mkdirSync(SCRATCH, { recursive: true })
@@ -44,23 +34,16 @@ async function open(kind: DbKind): Promise<{ handle: DbHandle; dataDir: string; 
     const handle = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') })
     return { handle, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) }
   }
-  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_PG
-  const name = `jc_bench_agenda_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const handle = await openDatabase({ databaseUrl: url.toString() })
+  const serverUrl = await postgresUrl()
+  if (!serverUrl)
+    throw new Error('PostgreSQL indisponível (BENCH_DATABASE_URL / TEST_DATABASE_URL / 127.0.0.1:5432)')
+  const database = await createThrowawayDatabase(serverUrl, 'jc_bench_agenda')
+  const handle = await openDatabase({ databaseUrl: database.url })
   return {
     handle,
     dataDir,
     drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl })
-      await cleanup.connect()
-      await cleanup.query(`drop database if exists ${name} with (force)`)
-      await cleanup.end()
+      await database.drop()
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }

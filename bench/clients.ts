@@ -15,13 +15,12 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { randomBytes } from 'node:crypto'
 import autocannon from 'autocannon'
 import { and, eq, sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import type { PGlite } from '@electric-sql/pglite'
-import pg from 'pg'
+import type pg from 'pg'
 import { openDatabase, type Database, type DbHandle, type DbKind } from '../src/db/client.server'
 import { runMigrations } from '../src/db/migrate.server'
 import * as schema from '../src/db/schema.server'
@@ -34,11 +33,11 @@ import { getClientStats, listClients } from '../src/features/clients/clients.ser
 import { clients } from '../src/features/clients/clients.table.server'
 import { officeMembers } from '../src/features/offices/offices.table.server'
 import { seedReferenceData } from '../src/features/reference/reference.seed.server'
-import { flagValue } from './lib/bench'
+import { flagValue, ms, percentile } from './lib/bench'
+import { createThrowawayDatabase, postgresUrl } from './lib/database'
 
 const EMAIL = 'bench@jusconecta.test'
 const PASSWORD = 'bench-senha-123'
-const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres'
 const ROOT = path.resolve(import.meta.dirname, '..')
 
 interface Captured {
@@ -90,31 +89,6 @@ const OVERHEAD_TARGET_MS = 0.7
 const OVERHEAD_GATED = new Set(['clientes: 1ª página', "clientes: busca 'araujo'"])
 
 const fmtInt = (n: number) => Math.round(n).toLocaleString('pt-BR')
-const ms = (n: number) => `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms`
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  if (sorted.length === 0) return Number.NaN
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
-  return sorted[Math.max(0, index)] ?? Number.NaN
-}
-
-async function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url)
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 5432), timeout: 500 })
-    socket.once('connect', () => (socket.destroy(), resolve(true)))
-    socket.once('error', () => resolve(false))
-    socket.once('timeout', () => (socket.destroy(), resolve(false)))
-  })
-}
-
-async function postgresUrl(): Promise<string | undefined> {
-  const configured = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
-  if (configured) return configured
-  return (await reachable(DEFAULT_PG)) ? DEFAULT_PG : undefined
-}
-
 function progress(label: string) {
   const started = Date.now()
   let last = 0
@@ -135,21 +109,10 @@ async function prepare(kind: DbKind, size: number, serverUrl: string | undefined
     handle = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') })
   } else {
     if (!serverUrl) throw new Error('PostgreSQL indisponível')
-    const name = `jc_bench_${size}_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: serverUrl })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    await admin.end()
-    const url = new URL(serverUrl)
-    url.pathname = `/${name}`
-    databaseUrl = url.toString()
+    const database = await createThrowawayDatabase(serverUrl, `jc_bench_${size}`)
+    databaseUrl = database.url
     handle = await openDatabase({ databaseUrl })
-    dropDb = async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl })
-      await cleanup.connect()
-      await cleanup.query(`drop database if exists ${name} with (force)`)
-      await cleanup.end()
-    }
+    dropDb = database.drop
   }
   await runMigrations(handle)
   await seedReferenceData(handle.db)

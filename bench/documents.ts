@@ -15,7 +15,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -25,7 +24,7 @@ import { eq, sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import type { PGlite } from '@electric-sql/pglite'
-import pg from 'pg'
+import type pg from 'pg'
 import { openDatabase, type Database, type DbHandle, type DbKind } from '../src/db/client.server'
 import * as schema from '../src/db/schema.server'
 import { listDocuments } from '../src/features/documents/documents.service.server'
@@ -34,7 +33,8 @@ import { signUpSchema } from '../src/features/auth/auth.schema'
 import { createAccount } from '../src/features/auth/signup.service.server'
 import { officeMembers } from '../src/features/offices/offices.table.server'
 import { seedReferenceData } from '../src/features/reference/reference.seed.server'
-import { flagValue, printTable, ROOT, SCRATCH, type Row } from './lib/bench'
+import { flagValue, ms, percentile, printTable, ROOT, SCRATCH, type Row } from './lib/bench'
+import { createThrowawayDatabase, postgresUrl } from './lib/database'
 import { freePort, rss } from './lib/server'
 
 export const description =
@@ -42,39 +42,12 @@ export const description =
 
 const EMAIL = 'bench-docs@jusconecta.test'
 const PASSWORD = 'bench-senha-123'
-const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres'
 const FILE_BYTES = 10 * 1024 * 1024
 const RSS_TARGET = 100 * 1024 * 1024
 const P99_TARGET_MS = 50
 
 const mb = (bytes: number) => bytes / (1024 * 1024)
 const fmt = (n: number, digits = 1) => n.toLocaleString('pt-BR', { maximumFractionDigits: digits })
-const ms = (n: number) => `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms`
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  if (sorted.length === 0) return Number.NaN
-  return (
-    sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN
-  )
-}
-
-async function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url)
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 5432), timeout: 500 })
-    socket.once('connect', () => (socket.destroy(), resolve(true)))
-    socket.once('error', () => resolve(false))
-    socket.once('timeout', () => (socket.destroy(), resolve(false)))
-  })
-}
-
-async function postgresUrl(): Promise<string | undefined> {
-  const configured = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
-  if (configured) return configured
-  return (await reachable(DEFAULT_PG)) ? DEFAULT_PG : undefined
-}
-
 interface Prepared {
   kind: DbKind
   dataDir: string
@@ -96,21 +69,10 @@ export async function prepare(kind: DbKind, serverUrl: string | undefined): Prom
     handle = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') })
   } else {
     if (!serverUrl) throw new Error('PostgreSQL indisponível')
-    const name = `jc_bench_docs_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: serverUrl })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    await admin.end()
-    const url = new URL(serverUrl)
-    url.pathname = `/${name}`
-    databaseUrl = url.toString()
+    const database = await createThrowawayDatabase(serverUrl, 'jc_bench_docs')
+    databaseUrl = database.url
     handle = await openDatabase({ databaseUrl })
-    dropDb = async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl })
-      await cleanup.connect()
-      await cleanup.query(`drop database if exists ${name} with (force)`)
-      await cleanup.end()
-    }
+    dropDb = database.drop
   }
   await runMigrations(handle)
   await seedReferenceData(handle.db)

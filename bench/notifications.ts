@@ -10,13 +10,10 @@
 //   from the request to the 'read' event on node B's stream — a change made on node A seen by a tab on node B.
 // Target: p99 ≤ 500 ms. Needs PostgreSQL (BENCH_DATABASE_URL / TEST_DATABASE_URL or 127.0.0.1:5432).
 import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import pg from 'pg'
 import { openDatabase } from '../src/db/client.server'
 import { runMigrations } from '../src/db/migrate.server'
 import { signUpSchema } from '../src/features/auth/auth.schema'
@@ -24,31 +21,16 @@ import { createAccount } from '../src/features/auth/signup.service.server'
 import { createNotification } from '../src/features/notifications/notifications.public.server'
 import { readEvents } from '../src/features/notifications/sse.testing'
 import { seedReferenceData } from '../src/features/reference/reference.seed.server'
-import { flagValue, printTable, ROOT } from './lib/bench'
+import { flagValue, percentile, printTable, ROOT } from './lib/bench'
+import { createThrowawayDatabase, postgresUrl, reachable } from './lib/database'
 import { freePort } from './lib/server'
 
 export const description =
   'notificações em tempo real (issue 9): latência nó A → SSE no nó B, p50/p99 de 200 notificações'
 
-const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres'
 const EMAIL = 'bench-notif@jusconecta.test'
 const PASSWORD = 'bench-senha-123'
 const P99_TARGET_MS = 500
-
-async function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url)
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 5432), timeout: 500 })
-    socket.once('connect', () => (socket.destroy(), resolve(true)))
-    socket.once('error', () => resolve(false))
-    socket.once('timeout', () => (socket.destroy(), resolve(false)))
-  })
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN
-}
 
 async function startNode(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort()
@@ -85,19 +67,14 @@ async function startNode(databaseUrl: string): Promise<{ base: string; child: Ch
 
 export async function run(flags: string[]): Promise<void> {
   const count = Number(flagValue(flags, 'count') ?? 200)
-  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_PG
-  if (!(await reachable(serverUrl))) {
+  const serverUrl = await postgresUrl()
+  // A configured URL is probed too: without a server this bench has nothing to measure.
+  if (!serverUrl || !(await reachable(serverUrl))) {
     console.log('PostgreSQL indisponível: este benchmark precisa de dois nós num mesmo PostgreSQL.')
     return
   }
-  const name = `jc_bench_notif_${Date.now()}_${randomBytes(3).toString('hex')}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const databaseUrl = url.toString()
+  const database = await createThrowawayDatabase(serverUrl, 'jc_bench_notif')
+  const databaseUrl = database.url
   const children: ChildProcess[] = []
   const handle = await openDatabase({ databaseUrl })
   try {
@@ -205,9 +182,6 @@ export async function run(flags: string[]): Promise<void> {
       ),
     )
     await handle.close()
-    const cleanup = new pg.Client({ connectionString: serverUrl })
-    await cleanup.connect()
-    await cleanup.query(`drop database if exists ${name} with (force)`)
-    await cleanup.end()
+    await database.drop()
   }
 }

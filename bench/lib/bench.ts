@@ -57,3 +57,14 @@ export function printTable(rows: Row[]) {
   console.log(line(widths.map((width) => '-'.repeat(width))))
   for (const row of cells) console.log(line(row))
 }
+
+/** Milliseconds for a results line: two decimals under 10 ms, one above. */
+export const ms = (n: number) => `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms`
+
+/** Nearest-rank percentile (p in 0–100) of the values; NaN when there are none. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  if (sorted.length === 0) return Number.NaN
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
+  return sorted[Math.max(0, index)] ?? Number.NaN
+}
