@@ -3,10 +3,11 @@
 // Seeds throwaway databases (PGlite in a temp DATA_DIR; a temp database on PostgreSQL) with N clients
 // and 2N cases, then measures four hot paths of the CRM:
 //   - API: the real server (src/server/index.server.ts, in a child process so the load generator does not share
-//     its event loop), hit by autocannon with a session cookie: p50/p99 at 1 connection (the latency a
-//     user sees) and requests/s at --connections (throughput);
+//     its event loop) with a session cookie: p50/p99 at 1 connection (the latency a user sees) and requests/s
+//     at --connections with autocannon (throughput);
 //   - SQL: the very statements the service issues (captured with a Drizzle logger), run straight on the
-//     database N times the way the service runs them (list + count in parallel): p50/p99;
+//     database the way the service runs them (list + count in parallel): p50/p99. On PostgreSQL each request
+//     alternates with one run of its statements (bench/lib/paired.ts), so API − SQL compares like with like;
 //   - EXPLAIN of each statement, with its plan node types, failing the check on a Seq Scan of clients/cases.
 // PostgreSQL is used when BENCH_DATABASE_URL / TEST_DATABASE_URL is set or a server answers on 127.0.0.1:5432.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -35,6 +36,7 @@ import { officeMembers } from '../src/features/offices/offices.table.server'
 import { seedReferenceData } from '../src/features/reference/reference.seed.server'
 import { flagValue, ms, percentile } from './lib/bench'
 import { createThrowawayDatabase, postgresUrl } from './lib/database'
+import { pairedLatency } from './lib/paired'
 
 const EMAIL = 'bench@jusconecta.test'
 const PASSWORD = 'bench-senha-123'
@@ -67,6 +69,8 @@ interface Row {
   apiLoadedP99: number
   /** Absent for the baseline row, which runs no data query. */
   sql?: Stats
+  /** PostgreSQL: median of (API − SQL) over requests and statement sets timed in alternation. */
+  pairedOverheadP50?: number | undefined
   plan: string[]
   seqScan: boolean
   informative?: boolean
@@ -436,8 +440,9 @@ export async function run(flags: string[]): Promise<void> {
           )
           measured.push({ scenario, sqlStats, explained })
         }
-        // PGlite is single-process: the server can only open the folder once we let go of it.
-        await bench.handle.close()
+        // PGlite is single-process: the server can only open the folder once we let go of it. On PostgreSQL
+        // the bench keeps its own pool, to time the statements in alternation with the requests.
+        if (kind === 'pglite') await bench.handle.close()
         const { base, child } = await startServer(bench)
         try {
           const cookie = await signIn(base)
@@ -463,7 +468,11 @@ export async function run(flags: string[]): Promise<void> {
           for (const { scenario, sqlStats, explained } of measured) {
             const url = `${base}${scenario.path}`
             await cannon(url, cookie, 1, 1) // warm-up
-            const single = await cannon(url, cookie, 1, duration)
+            const paired =
+              kind === 'postgres'
+                ? await pairedLatency({ url, cookie, client, queries: scenario.queries, runs })
+                : undefined
+            const single = paired?.api ?? (await cannon(url, cookie, 1, duration))
             const loaded = await cannon(url, cookie, connections, duration)
             const row: Row = {
               db: kind,
@@ -472,7 +481,8 @@ export async function run(flags: string[]): Promise<void> {
               api: { p50: single.p50, p99: single.p99 },
               rps: loaded.rps,
               apiLoadedP99: loaded.p99,
-              sql: sqlStats,
+              sql: paired?.sql ?? sqlStats,
+              pairedOverheadP50: paired?.pairedOverheadP50,
               plan: explained.flatMap((e) => e.nodes),
               seqScan: explained.some((e) => e.seqScan),
               informative: scenario.informative,
@@ -497,7 +507,7 @@ export async function run(flags: string[]): Promise<void> {
   for (const plan of plans) console.log(`  ${plan}`)
   printTable(rows)
   console.log(
-    `\nAPI p50/p99: 1 conexão, ${duration}s; req/s e "p99 sob carga": ${connections} conexões, ${duration}s. SQL: ${runs} execuções das mesmas instruções do serviço (página + total em paralelo).`,
+    `\nAPI p50/p99: 1 conexão (PGlite: autocannon, ${duration}s; PostgreSQL: ${runs} requisições alternadas com ${runs} execuções das mesmas instruções do serviço, página + total em paralelo, que dão o SQL p50/p99); req/s e "p99 sob carga": ${connections} conexões, ${duration}s.`,
   )
   const gated = rows.filter((r) => !r.informative)
   const pgRows = gated.filter((r) => r.db === 'postgres')
@@ -517,7 +527,11 @@ export async function run(flags: string[]): Promise<void> {
       const overhead = r.api.p50 - (r.sql?.p50 ?? 0)
       const gated = r.db === 'postgres' && r.size >= 100_000
       const verdict = gated ? (overhead <= OVERHEAD_TARGET_MS ? ' ✓' : ' ✗ acima da meta') : ''
-      console.log(`  ${r.db} ${fmtInt(r.size)} ${r.scenario}: ${ms(overhead)}${verdict}`)
+      const paired =
+        r.pairedOverheadP50 === undefined
+          ? ''
+          : ` (mediana das diferenças pareadas: ${ms(r.pairedOverheadP50)})`
+      console.log(`  ${r.db} ${fmtInt(r.size)} ${r.scenario}: ${ms(overhead)}${verdict}${paired}`)
     }
   }
   const slow = pgRows.filter((r) => r.sql && r.api.p50 > 1.5 * r.sql.p50)

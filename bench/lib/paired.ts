@@ -1,0 +1,76 @@
+import http from 'node:http'
+import { performance } from 'node:perf_hooks'
+import { percentile } from './bench'
+
+type RawClient = { query: (text: string, params?: unknown[]) => Promise<unknown> }
+
+export interface PairedStats {
+  api: { p50: number; p99: number }
+  sql: { p50: number; p99: number }
+  /** Median of (API − SQL) over the pairs: what one request adds to its own statements. */
+  pairedOverheadP50: number
+}
+
+/**
+ * API and bare SQL timed in alternation, request after statement set, so that both see the same machine.
+ * Timed one after the other (all SQL first, API minutes later), the difference drifted by ±1–3 ms with what
+ * else ran on these 2 cores — more than the overhead being measured. Here each pair shares its moment, the
+ * order within a pair alternates, and a keep-alive HTTP/1.1 connection stands for autocannon's 1 connection.
+ */
+export async function pairedLatency(options: {
+  url: string
+  cookie: string
+  client: RawClient
+  queries: readonly { sql: string; params: unknown[] }[]
+  runs: number
+  expectedStatus?: number
+}): Promise<PairedStats> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  const expected = options.expectedStatus ?? 200
+  const request = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.get(options.url, { agent, headers: { cookie: options.cookie } }, (res) => {
+        res.resume()
+        res.once('end', () =>
+          res.statusCode === expected
+            ? resolve()
+            : reject(new Error(`${options.url}: ${res.statusCode} em vez de ${expected}`)),
+        )
+      })
+      req.once('error', reject)
+    })
+  const statements = () => Promise.all(options.queries.map((q) => options.client.query(q.sql, q.params)))
+  const time = async (fn: () => Promise<unknown>) => {
+    const start = performance.now()
+    await fn()
+    return performance.now() - start
+  }
+  const warmUp = 30
+  const api: number[] = []
+  const sql: number[] = []
+  const diffs: number[] = []
+  try {
+    for (let i = 0; i < warmUp + options.runs; i++) {
+      let a: number
+      let s: number
+      if (i % 2 === 0) {
+        a = await time(request)
+        s = await time(statements)
+      } else {
+        s = await time(statements)
+        a = await time(request)
+      }
+      if (i < warmUp) continue
+      api.push(a)
+      sql.push(s)
+      diffs.push(a - s)
+    }
+  } finally {
+    agent.destroy()
+  }
+  return {
+    api: { p50: percentile(api, 50), p99: percentile(api, 99) },
+    sql: { p50: percentile(sql, 50), p99: percentile(sql, 99) },
+    pairedOverheadP50: percentile(diffs, 50),
+  }
+}
