@@ -174,17 +174,37 @@ function rawClient(bench: Bench): RawClient {
   return (bench.handle.db as unknown as { $client: RawClient }).$client
 }
 
-/** The statements a service call issues, captured by a Drizzle logger on the same connection. */
+/**
+ * The statements a service call issues, captured at the driver (a client that records every query it is
+ * given): both Drizzle's own and those the lists run straight on the driver (db/array-query.server.ts).
+ */
 async function captureScenarios(bench: Bench): Promise<Scenario[]> {
   let captured: Captured[] = []
-  const logger = {
-    logQuery: (query: string, params: unknown[]) => void captured.push({ sql: query, params }),
-  }
   const client = rawClient(bench)
+  const recording = new Proxy(client, {
+    get(target, key, receiver) {
+      if (key !== 'query') return Reflect.get(target, key, receiver) as unknown
+      return (
+        textOrConfig: string | { text: string; values?: unknown[] },
+        params?: unknown[],
+        options?: unknown,
+      ) => {
+        const text = typeof textOrConfig === 'string' ? textOrConfig : textOrConfig.text
+        const values = typeof textOrConfig === 'string' ? params : (textOrConfig.values ?? params)
+        captured.push({ sql: text, params: values ?? [] })
+        return (target.query as (...args: unknown[]) => Promise<unknown>).call(
+          target,
+          textOrConfig,
+          params,
+          options,
+        )
+      }
+    },
+  })
   const db =
     bench.kind === 'pglite'
-      ? (drizzlePglite({ client: client as unknown as PGlite, schema, logger }) as unknown as Database)
-      : drizzlePg({ client: client as unknown as pg.Pool, schema, logger })
+      ? (drizzlePglite({ client: recording as unknown as PGlite, schema }) as unknown as Database)
+      : drizzlePg({ client: recording as unknown as pg.Pool, schema })
   const capture = async (fn: (db: Database) => Promise<unknown>) => {
     captured = []
     await fn(db)

@@ -1,4 +1,5 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { compileArrayQuery, runArrayQuery } from '../../db/array-query.server'
 import type { Database } from '../../db/client.server'
 import { formatCnpj, normalizeCnpj } from '../../lib/br/cnpj'
 import { formatCpf } from '../../lib/br/cpf'
@@ -127,6 +128,21 @@ const estadoSigla = sql<string | null>`(select e.sigla from ${estado} e where e.
 
 type ListStatements = ReturnType<typeof compileList>
 
+/** The list's columns, in the order of each row array (see runArrayQuery). */
+type PageRow = [
+  id: string,
+  nomeCompleto: string,
+  tipoPessoa: ClientSummary['tipoPessoa'],
+  email: string | null,
+  telefone: string | null,
+  documento: string | null,
+  cidadeNome: string | null,
+  estadoSigla: string | null,
+  status: ClientSummary['status'],
+  casesCount: number,
+  createdAt: Date | string,
+]
+
 function compileList(db: Database, where: SQL, search: boolean) {
   // Without a search the capped count walks the page's own index (index-only); with one, the planner
   // picks the trigram bitmaps, which an ORDER BY would only get in the way of.
@@ -137,39 +153,38 @@ function compileList(db: Database, where: SQL, search: boolean) {
     .orderBy(...(search ? [] : newestFirst))
     .limit(TOTAL_CAP + 1)
     .as('capped')
-  // Unnamed ('') statements: compiled here once, yet planned by PostgreSQL for each call's values (a
-  // named one switches to a generic plan after five runs, 100 ms here for a trigram search).
+  // Run unnamed: compiled here once, yet planned by PostgreSQL for each call's values (a named statement
+  // switches to a generic plan after five runs, 100 ms here for a trigram search).
   return {
-    page: db
-      .select({
-        id: clients.id,
-        nomeCompleto: clients.nomeCompleto,
-        tipoPessoa: clients.tipoPessoa,
-        email: clients.email,
-        telefone: clients.telefone,
-        documento: clients.documento,
-        cidadeNome,
-        estadoSigla,
-        status: clients.status,
-        casesCount,
-        createdAt: clients.createdAt,
-      })
-      .from(clients)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(''),
-    count: db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(capped)
-      .prepare(''),
+    page: compileArrayQuery(
+      db
+        .select({
+          id: clients.id,
+          nomeCompleto: clients.nomeCompleto,
+          tipoPessoa: clients.tipoPessoa,
+          email: clients.email,
+          telefone: clients.telefone,
+          documento: clients.documento,
+          cidadeNome,
+          estadoSigla,
+          status: clients.status,
+          casesCount,
+          createdAt: clients.createdAt,
+        })
+        .from(clients)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    ),
+    count: compileArrayQuery(db.select({ total: sql<number>`count(*)::int` }).from(capped)),
   }
 }
 
 /**
  * Drizzle spends more time building a query than PostgreSQL spends running a page of it (bench/clients.ts),
- * so each shape of filter (which placeholders it binds) is compiled once per database and reused.
+ * so each shape of filter (which placeholders it binds) is compiled once per database and reused, and run
+ * on the driver with rows as arrays (db/array-query.server.ts says why).
  */
 const compiledLists = new WeakMap<Database, Map<string, ListStatements>>()
 
@@ -190,24 +205,38 @@ export async function listClients(
   let statements = byShape.get(shape)
   if (!statements) byShape.set(shape, (statements = compileList(db, where, Boolean(query.search))))
   const [rows, [count]] = await Promise.all([
-    statements.page.execute(values),
-    statements.count.execute(values),
+    runArrayQuery(db, statements.page, values) as Promise<PageRow[]>,
+    runArrayQuery(db, statements.count, values),
   ])
-  const items: ClientSummary[] = rows.map((row) => ({
-    id: row.id,
-    nomeCompleto: row.nomeCompleto,
-    tipoPessoa: row.tipoPessoa,
-    // Masked here, on the server: the full values never leave it in a list (spec get_clients_summary).
-    emailMasked: row.email === null ? null : maskEmail(row.email),
-    telefoneMasked: row.telefone === null ? null : maskPhone(row.telefone),
-    documentoMasked: row.documento === null ? null : maskDocument(row.documento),
-    cidadeNome: row.cidadeNome,
-    estadoSigla: row.estadoSigla,
-    status: row.status,
-    casesCount: Number(row.casesCount),
-    createdAt: iso(row.createdAt),
-  }))
-  const total = Number(count?.total ?? 0)
+  const items: ClientSummary[] = rows.map(
+    ([
+      id,
+      nomeCompleto,
+      tipoPessoa,
+      email,
+      telefone,
+      documento,
+      cidadeNome,
+      estadoSigla,
+      status,
+      n,
+      createdAt,
+    ]) => ({
+      id,
+      nomeCompleto,
+      tipoPessoa,
+      // Masked here, on the server: the full values never leave it in a list (spec get_clients_summary).
+      emailMasked: email === null ? null : maskEmail(email),
+      telefoneMasked: telefone === null ? null : maskPhone(telefone),
+      documentoMasked: documento === null ? null : maskDocument(documento),
+      cidadeNome,
+      estadoSigla,
+      status,
+      casesCount: Number(n),
+      createdAt: iso(createdAt),
+    }),
+  )
+  const total = Number(count?.[0] ?? 0)
   return { items, total: Math.min(total, TOTAL_CAP), totalCapped: total > TOTAL_CAP }
 }
 
