@@ -1,0 +1,16 @@
+// The office-settings feature's server surface: what other features may use of it (ESLint keeps the rest private).
+export {
+  getOfficeBackupSettings,
+  getOfficeLetterhead,
+  getOfficePix,
+  getOfficeSettings,
+  type OfficeBackupSettings,
+  type OfficeLetterhead,
+  type OfficePix,
+  type OfficeSettingsRow,
+} from './office-settings.store.server'
+export { officeSettings } from './office-settings.table.server'
+export { SessionExpiredError, touchSessionActivity } from './session-activity.server'
+export { sendOfficeMail } from './office-mail.server'
+export { notifyNewClient } from './office-notifications.server'
+export { officeSettingsJobs, runWeeklyReport } from './office-settings.jobs.server'

@@ -1,0 +1,84 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../../platform/app-env.server'
+import { getEncryptionKey } from '../../platform/file-encryption.server'
+import { ApiError } from '../../platform/http-error.server'
+import { rateLimit } from '../../platform/rate-limit.server'
+import { validate } from '../../platform/validate.server'
+import { recordOfficeAudit } from '../audit/audit.public.server'
+import { requireOffice } from '../offices/offices.public.server'
+import { sendTestMail, storedOfficeSmtp } from './office-mail.server'
+import {
+  OFFICE_SETTINGS_MESSAGES,
+  officeSettingsInput,
+  smtpTestInput,
+  type OfficeSettingsDto,
+  type SmtpTestResult,
+} from './office-settings.schema'
+import { readSettingsDto, restoreDefaults, saveSettings } from './office-settings.service.server'
+
+// Each 'Testar' opens a connection from our server to a host the sócio typed: a few a minute is plenty.
+const smtpTestLimit = rateLimit({
+  name: 'smtp-test',
+  rule: () => ({ windowSeconds: 60, max: 5 }),
+  key: (c) => c.var.user?.id,
+})
+
+// Configurações Avançadas (issue 12) of the CURRENT office: sócios only ('office.settings').
+export const officeSettingsRoutes = new Hono<AppEnv>()
+  .use(requireOffice('office.settings'))
+  .use(async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'no-store')
+  })
+  .get('/', async (c) => {
+    return c.json<OfficeSettingsDto>(await readSettingsDto(c.var.db, c.var.office.id))
+  })
+  .put('/', validate('json', officeSettingsInput), async (c) => {
+    const values = c.req.valid('json')
+    const key = await getEncryptionKey(c.var.deps.env)
+    const dto = await c.var.db.transaction(async (tx) => {
+      const fields = await saveSettings(tx, c.var.office.id, c.var.office.userId, values, key)
+      // Field names only: the values include a CNPJ, a Pix key and (encrypted) credentials.
+      await recordOfficeAudit(
+        c,
+        {
+          action: 'office_settings.update',
+          entity: 'office',
+          entityId: c.var.office.id,
+          details: { fields },
+        },
+        tx,
+      )
+      return readSettingsDto(tx, c.var.office.id)
+    })
+    return c.json<OfficeSettingsDto>(dto)
+  })
+  .post('/restore', async (c) => {
+    const dto = await c.var.db.transaction(async (tx) => {
+      await restoreDefaults(tx, c.var.office.id, c.var.office.userId)
+      await recordOfficeAudit(
+        c,
+        { action: 'office_settings.restore', entity: 'office', entityId: c.var.office.id, details: {} },
+        tx,
+      )
+      return readSettingsDto(tx, c.var.office.id)
+    })
+    return c.json<OfficeSettingsDto>(dto)
+  })
+  // Tests the SAVED server (the page saves first): the answer is the server's own, success or error.
+  .post('/smtp-test', smtpTestLimit, validate('json', smtpTestInput), async (c) => {
+    const smtp = await storedOfficeSmtp(c.var.deps, c.var.office.id)
+    if (!smtp) throw new ApiError(409, 'smtp_not_configured', OFFICE_SETTINGS_MESSAGES.smtpNotConfigured)
+    const to = c.req.valid('json').to ?? c.var.user?.email ?? smtp.from
+    const { nome } = await readSettingsDto(c.var.db, c.var.office.id).then((dto) => ({
+      nome: dto.nomeEscritorio ?? dto.officeName,
+    }))
+    const result = await sendTestMail(smtp, to, nome)
+    await recordOfficeAudit(c, {
+      action: 'office_settings.smtp_test',
+      entity: 'office',
+      entityId: c.var.office.id,
+      details: { ok: result.ok },
+    })
+    return c.json<SmtpTestResult>(result)
+  })
