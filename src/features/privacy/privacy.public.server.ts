@@ -1,0 +1,19 @@
+// The privacy feature's server surface: routes for the shell, jobs for the runner (LGPD, issue 12).
+import type { JobDefinition } from '../../platform/jobs.server'
+import { processDueDeletions } from './privacy.deletion.server'
+
+export { clientAnonymizationRoutes, privacyRoutes } from './privacy.routes.server'
+
+export const ACCOUNT_DELETION_JOB = 'privacy.account-deletion'
+
+/** The privacy feature's scheduled jobs (src/server/jobs.server.ts runs them). */
+export const privacyJobs: JobDefinition[] = [
+  {
+    name: ACCOUNT_DELETION_JOB,
+    // Hourly: an account goes within the hour its 7-day grace period ends. Idempotent (see the handler).
+    schedule: '20 * * * *',
+    async handler({ deps }) {
+      await processDueDeletions(deps)
+    },
+  },
+]

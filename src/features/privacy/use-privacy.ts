@@ -1,0 +1,65 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { saveResponseAsFile } from '../../lib/download'
+import { requestJson } from '../../lib/request-json'
+import {
+  ANONYMIZE_CONFIRMATION,
+  type AnonymizedClient,
+  type DeletionStatus,
+  type RequestDeletionInput,
+} from './privacy.schema'
+
+export const privacyKeys = {
+  all: ['privacy'] as const,
+  deletion: () => [...privacyKeys.all, 'deletion'] as const,
+}
+
+export const deletionStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: privacyKeys.deletion(),
+    queryFn: () => requestJson<DeletionStatus>('/api/privacy/deletion'),
+  })
+
+export function useDeletionStatus() {
+  return useQuery(deletionStatusQueryOptions())
+}
+
+/** Schedules (POST) or cancels (DELETE) the deletion; the answer is the new status either way. */
+export function useDeletionRequest() {
+  const queryClient = useQueryClient()
+  const onSuccess = (status: DeletionStatus) => queryClient.setQueryData(privacyKeys.deletion(), status)
+  const request = useMutation({
+    mutationFn: (data: RequestDeletionInput) =>
+      requestJson<DeletionStatus>('/api/privacy/deletion', { method: 'POST', body: data }),
+    onSuccess,
+  })
+  const cancel = useMutation({
+    mutationFn: () => requestJson<DeletionStatus>('/api/privacy/deletion', { method: 'DELETE' }),
+    onSuccess,
+  })
+  return { request, cancel }
+}
+
+/** "Baixar meus dados": the server names the file (meus-dados-jusconecta-AAAA-MM-DD.json). */
+export async function downloadMyData(): Promise<void> {
+  const response = await fetch('/api/privacy/export', { credentials: 'same-origin' })
+  await saveResponseAsFile(response, 'meus-dados-jusconecta.json')
+}
+
+export function useAnonymizeClient() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (clientId: string) =>
+      requestJson<AnonymizedClient>(`/api/clients/${encodeURIComponent(clientId)}/anonymize`, {
+        method: 'POST',
+        body: { confirmacao: ANONYMIZE_CONFIRMATION },
+      }),
+    // The client list, the cases (their client's name) and the dashboard counters change. An open
+    // record is left alone: refetching it would log another audited read of the client.
+    onSuccess: () =>
+      Promise.all(
+        [['clients'], ['cases'], ['dashboard', 'counts']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey, predicate: (query) => query.queryKey[1] !== 'detail' }),
+        ),
+      ),
+  })
+}
