@@ -1,0 +1,3 @@
+// The backup feature's server surface: what the shell may use of it.
+export { backupJobs } from './backups.jobs.server'
+export { backupRoutes, BACKUP_UPLOAD_PATH } from './backups.routes.server'

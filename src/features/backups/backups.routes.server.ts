@@ -1,0 +1,252 @@
+import { createReadStream } from 'node:fs'
+import { pipeline, Readable } from 'node:stream'
+import { eq } from 'drizzle-orm'
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import type { AppEnv } from '../../platform/app-env.server'
+import { contentDisposition } from '../../platform/content-disposition.server'
+import { ApiError, notFound } from '../../platform/http-error.server'
+import { log } from '../../platform/log.server'
+import { getStorage, newStorageKey, verifyingStream } from '../../platform/storage.server'
+import {
+  FileTooLargeError,
+  spoolUpload,
+  UploadAbortedError,
+  type SpooledFile,
+} from '../../platform/upload-spool.server'
+import { validate } from '../../platform/validate.server'
+import { recordOfficeAudit } from '../audit/audit.public.server'
+import { requireOffice } from '../offices/offices.public.server'
+import { BACKUP_CREATE_JOB } from './backups.jobs.server'
+import { InvalidBackupError } from './backups.reader.server'
+import { restoreArchive, validateArchive } from './backups.restore.server'
+import {
+  BACKUP_MESSAGES,
+  backupListQuery,
+  createBackupBody,
+  RESTORE_REFUSALS,
+  restoreBackupBody,
+  uploadBackupQuery,
+  type BackupList,
+  type BackupRow,
+  type BackupStats,
+  type RestoreResult,
+} from './backups.schema'
+import {
+  deleteBackupRow,
+  getBackup,
+  getBackupRow,
+  getBackupStats,
+  hasRunningBackup,
+  insertBackupRow,
+  listBackups,
+} from './backups.service.server'
+import { officeBackups } from './backups.table.server'
+
+/** The upload route reads up to BACKUP_UPLOAD_MAX_MB itself, so the shell's 12 MB body cap skips it. */
+export const BACKUP_UPLOAD_PATH = '/api/backups/upload'
+
+const uuid = z.uuid()
+function backupId(c: Context<AppEnv>): string {
+  const id = c.req.param('id')
+  if (!uuid.safeParse(id).success) throw notFound(BACKUP_MESSAGES.notFound)
+  return id as string
+}
+
+function refusal(error: unknown): never {
+  if (error instanceof InvalidBackupError)
+    throw new ApiError(400, `backup_${error.reason}`, RESTORE_REFUSALS[error.reason])
+  throw error
+}
+
+/** A finished archive of this office: its row, or 404 / 409. */
+async function readyBackup(c: Context<AppEnv>, id: string) {
+  const row = await getBackupRow(c.var.db, c.var.office.id, id)
+  if (!row) throw notFound(BACKUP_MESSAGES.notFound)
+  if (row.status !== 'success' || !row.storageKey || !row.sha256 || row.size === null)
+    throw new ApiError(409, 'not_ready', BACKUP_MESSAGES.notReady)
+  return { ...row, storageKey: row.storageKey, sha256: row.sha256, size: row.size }
+}
+
+/** Copies a stored archive to a temp file, checked against its recorded hash (yauzl needs random access). */
+async function spoolStoredArchive(
+  c: Context<AppEnv>,
+  key: string,
+  expected: { size: number; sha256: string },
+) {
+  const source = await getStorage(c.var.deps.env).getStream('backups', key)
+  if (!source) throw new ApiError(500, 'file_unavailable', BACKUP_MESSAGES.fileUnavailable)
+  try {
+    return await spoolUpload(c.var.deps.env.dataDir, source.pipe(verifyingStream(expected)), {
+      maxBytes: expected.size,
+    })
+  } catch (error) {
+    log.error('backup archive unreadable', { error })
+    throw new ApiError(500, 'file_unavailable', BACKUP_MESSAGES.fileUnavailable)
+  }
+}
+
+// requireOffice('office.backup') first on every route: anonymous → 401, any level but sócio → 403, and the
+// office is always the session's (another office's backup is 404, exactly like a missing one).
+export const backupRoutes = new Hono<AppEnv>()
+  .use(requireOffice('office.backup'))
+  .use(async (c, next) => {
+    await next()
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
+  })
+  .get('/', validate('query', backupListQuery), async (c) => {
+    return c.json<BackupList>(await listBackups(c.var.db, c.var.office.id, c.req.valid('query').page))
+  })
+  .get('/stats', async (c) => {
+    return c.json<BackupStats>(await getBackupStats(c.var.db, c.var.office.id))
+  })
+  .post('/', validate('json', createBackupBody), async (c) => {
+    const { parts } = c.req.valid('json')
+    const officeId = c.var.office.id
+    const id = await c.var.db.transaction(async (tx) => {
+      if (await hasRunningBackup(tx, officeId)) throw new ApiError(409, 'running', BACKUP_MESSAGES.running)
+      return insertBackupRow(tx, { officeId, tipo: 'manual', parts, createdBy: c.var.office.userId })
+    })
+    // After the commit: on PGlite pg-boss waits for the transaction, and the job must find the row.
+    await c.var.deps.jobs.send(BACKUP_CREATE_JOB, { backupId: id })
+    return c.json<{ backup: BackupRow }>(
+      { backup: (await getBackup(c.var.db, officeId, id)) as BackupRow },
+      201,
+    )
+  })
+  .post('/upload', validate('query', uploadBackupQuery), async (c) => {
+    const body = c.req.raw.body
+    if (!body) throw new ApiError(400, 'backup_notZip', RESTORE_REFUSALS.notZip)
+    let spooled: SpooledFile
+    try {
+      spooled = await spoolUpload(c.var.deps.env.dataDir, body, {
+        maxBytes: c.var.deps.env.BACKUP_UPLOAD_MAX_MB * 1024 * 1024,
+      })
+    } catch (error) {
+      if (error instanceof FileTooLargeError) throw new ApiError(413, 'too_large', BACKUP_MESSAGES.tooLarge)
+      if (error instanceof UploadAbortedError)
+        throw new ApiError(400, 'upload_aborted', BACKUP_MESSAGES.aborted)
+      throw error
+    }
+    try {
+      const manifest = await validateArchive(spooled.path).catch(refusal)
+      const storage = getStorage(c.var.deps.env)
+      const storageKey = newStorageKey('zip')
+      await storage.put('backups', storageKey, createReadStream(spooled.path), {
+        contentType: 'application/zip',
+      })
+      const officeId = c.var.office.id
+      const name = c.req.valid('query').name
+      try {
+        const id = await c.var.db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(officeBackups)
+            .values({
+              officeId,
+              nome: name,
+              tipo: 'manual',
+              source: 'uploaded',
+              status: 'success',
+              scope: manifest.parts,
+              progress: 100,
+              size: spooled.size,
+              sha256: spooled.sha256,
+              storageKey,
+              counts: Object.fromEntries(manifest.tables.map((t) => [t.name, t.rows])),
+              sourceOfficeId: manifest.office.id,
+              createdBy: c.var.office.userId,
+              finishedAt: new Date(),
+            })
+            .returning({ id: officeBackups.id })
+          if (!row) throw new Error('backup row not inserted')
+          await recordOfficeAudit(
+            c,
+            { action: 'backup.upload', entity: 'backup', entityId: row.id, details: { size: spooled.size } },
+            tx,
+          )
+          return row.id
+        })
+        return c.json<{ backup: BackupRow }>(
+          { backup: (await getBackup(c.var.db, officeId, id)) as BackupRow },
+          201,
+        )
+      } catch (error) {
+        await storage.delete('backups', storageKey)
+        throw error
+      }
+    } finally {
+      await spooled.cleanup()
+    }
+  })
+  .get('/:id', async (c) => {
+    const row = await getBackup(c.var.db, c.var.office.id, backupId(c))
+    if (!row) throw notFound(BACKUP_MESSAGES.notFound)
+    return c.json<{ backup: BackupRow }>({ backup: row })
+  })
+  .get('/:id/download', async (c) => {
+    const row = await readyBackup(c, backupId(c))
+    const source = await getStorage(c.var.deps.env).getStream('backups', row.storageKey)
+    if (!source) throw new ApiError(500, 'file_unavailable', BACKUP_MESSAGES.fileUnavailable)
+    await recordOfficeAudit(c, { action: 'backup.download', entity: 'backup', entityId: row.id })
+    const verified = pipeline(source, verifyingStream(row), (error) => {
+      if (error) log.error('backup download failed', { error })
+    })
+    const fileName = row.nome.toLowerCase().endsWith('.zip') ? row.nome : `${row.nome}.zip`
+    return new Response(Readable.toWeb(verified) as ReadableStream<Uint8Array>, {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/zip',
+        'Content-Length': String(row.size),
+        'Content-Disposition': contentDisposition('attachment', fileName.replaceAll('/', '-')),
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'private, no-store',
+      },
+    })
+  })
+  .post('/:id/restore', validate('json', restoreBackupBody), async (c) => {
+    const row = await readyBackup(c, backupId(c))
+    const { importar } = c.req.valid('json')
+    const officeId = c.var.office.id
+    // A running backup reads the files a restore replaces: one at a time.
+    if (await hasRunningBackup(c.var.db, officeId))
+      throw new ApiError(409, 'running', BACKUP_MESSAGES.running)
+    const spooled = await spoolStoredArchive(c, row.storageKey, row)
+    try {
+      const result = await restoreArchive({
+        db: c.var.db,
+        storage: getStorage(c.var.deps.env),
+        archivePath: spooled.path,
+        officeId,
+        importInto: importar,
+        onCommit: async (tx, counts) => {
+          await tx.update(officeBackups).set({ restoredAt: new Date() }).where(eq(officeBackups.id, row.id))
+          await recordOfficeAudit(
+            c,
+            { action: 'backup.restore', entity: 'backup', entityId: row.id, details: { importar, counts } },
+            tx,
+          )
+        },
+      }).catch((error: unknown) => {
+        if (error instanceof InvalidBackupError) refusal(error)
+        log.error('backup restore failed', { error })
+        throw new ApiError(409, 'restore_failed', BACKUP_MESSAGES.restoreFailed)
+      })
+      return c.json<RestoreResult>(result)
+    } finally {
+      await spooled.cleanup()
+    }
+  })
+  .delete('/:id', async (c) => {
+    const id = backupId(c)
+    const officeId = c.var.office.id
+    const removed = await c.var.db.transaction(async (tx) => {
+      const row = await getBackupRow(tx, officeId, id)
+      if (!row) throw notFound(BACKUP_MESSAGES.notFound)
+      if (row.status === 'in_progress') throw new ApiError(409, 'running', BACKUP_MESSAGES.running)
+      const deleted = await deleteBackupRow(tx, officeId, id)
+      await recordOfficeAudit(c, { action: 'backup.delete', entity: 'backup', entityId: id }, tx)
+      return deleted
+    })
+    if (removed?.storageKey) await getStorage(c.var.deps.env).delete('backups', removed.storageKey)
+    return c.body(null, 204)
+  })
