@@ -106,3 +106,154 @@ function numberToCents(amount: number): number | null {
   const [intDigits = '0', fraction = ''] = abs.toPrecision(15).split('.')
   return decimalToCents(intDigits, fraction, amount < 0)
 }
+
+// ---- Integer centavos ↔ the wire (issue 11). The database keeps numeric(14,2), the API sends it as the string
+// '1234.56', code computes in integer centavos: no step ever goes through a binary float.
+
+/** 123456 → '1234.56', -5 → '-0.05' (the wire and SQL form of an amount). */
+export function centsToDecimal(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`centavos inválidos: ${cents}`)
+  const sign = cents < 0 ? '-' : ''
+  const abs = Math.abs(cents)
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}
+
+/**
+ * '1234.56' / '1234.5' / '1234' / '-0.05' (a numeric as PostgreSQL prints it) → integer centavos, read digit by
+ * digit; null when the text is not such a number or has more than 2 decimals (never rounds silently).
+ */
+export function parseDecimalCents(value: string): number | null {
+  const match = /^(-?)(\d{1,13})(?:\.(\d{1,2}))?$/.exec(value.trim())
+  if (!match) return null
+  const [, sign, intDigits = '0', fraction = ''] = match
+  const cents = Number(intDigits) * 100 + Number(fraction.padEnd(2, '0'))
+  return sign === '-' && cents !== 0 ? -cents : cents
+}
+
+/**
+ * Splits a total into `count` parcels of whole centavos: each gets the floor of the division and the
+ * remainder goes on the LAST one (100.00 / 3 → 33.33 + 33.33 + 33.34), so the parcels always add up exactly.
+ */
+export function splitInstallments(totalCents: number, count: number): number[] {
+  if (!Number.isSafeInteger(totalCents) || totalCents <= 0) throw new RangeError('total inválido')
+  if (!Number.isSafeInteger(count) || count < 1) throw new RangeError('número de parcelas inválido')
+  const base = Math.floor(totalCents / count)
+  const parcels = Array.from({ length: count }, () => base)
+  parcels[count - 1] = base + (totalCents - base * count)
+  return parcels
+}
+
+const UNITS = [
+  '',
+  'um',
+  'dois',
+  'três',
+  'quatro',
+  'cinco',
+  'seis',
+  'sete',
+  'oito',
+  'nove',
+  'dez',
+  'onze',
+  'doze',
+  'treze',
+  'quatorze',
+  'quinze',
+  'dezesseis',
+  'dezessete',
+  'dezoito',
+  'dezenove',
+] as const
+const TENS = [
+  '',
+  '',
+  'vinte',
+  'trinta',
+  'quarenta',
+  'cinquenta',
+  'sessenta',
+  'setenta',
+  'oitenta',
+  'noventa',
+] as const
+const HUNDREDS = [
+  '',
+  'cento',
+  'duzentos',
+  'trezentos',
+  'quatrocentos',
+  'quinhentos',
+  'seiscentos',
+  'setecentos',
+  'oitocentos',
+  'novecentos',
+] as const
+
+/** 0..999 in words ('cem' alone, 'cento e um'). */
+function hundredsInWords(n: number): string {
+  if (n === 100) return 'cem'
+  const parts: string[] = []
+  const h = Math.trunc(n / 100)
+  const rest = n % 100
+  if (h > 0) parts.push(HUNDREDS[h] ?? '')
+  if (rest > 0 && rest < 20) parts.push(UNITS[rest] ?? '')
+  else if (rest >= 20) {
+    const t = Math.trunc(rest / 10)
+    const u = rest % 10
+    parts.push(u > 0 ? `${TENS[t] ?? ''} e ${UNITS[u] ?? ''}` : (TENS[t] ?? ''))
+  }
+  return parts.join(' e ')
+}
+
+const SCALES = [
+  ['', ''],
+  ['mil', 'mil'],
+  ['milhão', 'milhões'],
+  ['bilhão', 'bilhões'],
+] as const
+
+/** A whole number (0 ≤ n < 10¹²) in pt-BR words, 'mil' without 'um', 'e' before a last round group. */
+function integerInWords(n: number): string {
+  if (n === 0) return 'zero'
+  const groups: number[] = []
+  for (let rest = n; rest > 0; rest = Math.trunc(rest / 1000)) groups.push(rest % 1000)
+  const named = groups
+    .map((value, scale) => ({ value, scale }))
+    .filter((g) => g.value > 0)
+    .reverse()
+  return named
+    .map(({ value, scale }, index) => {
+      const [singular, plural] = SCALES[scale] ?? ['', '']
+      let words: string
+      if (scale === 0) words = hundredsInWords(value)
+      else if (scale === 1) words = value === 1 ? 'mil' : `${hundredsInWords(value)} mil`
+      else words = `${hundredsInWords(value)} ${value === 1 ? singular : plural}`
+      if (index === 0) return words
+      // "mil e duzentos", "um milhão e quinhentos mil": 'e' joins the last group when it is round
+      // (below 100 or whole hundreds); otherwise the groups just follow ("mil duzentos e cinquenta").
+      const last = index === named.length - 1
+      return `${last && (value < 100 || value % 100 === 0) ? ' e ' : ' '}${words}`
+    })
+    .join('')
+}
+
+/**
+ * Integer centavos → the amount in words as receipts and contracts write it: 'um real', 'mil e duzentos reais
+ * e cinquenta centavos', 'um milhão de reais', 'cinquenta centavos'. Up to 999.999.999.999,99.
+ */
+export function valorPorExtenso(cents: number): string {
+  if (!Number.isSafeInteger(cents) || cents < 0 || cents >= 100_000_000_000_000) {
+    throw new RangeError('valor fora do intervalo')
+  }
+  const reais = Math.trunc(cents / 100)
+  const centavos = cents % 100
+  const parts: string[] = []
+  if (reais > 0) {
+    // "um milhão de reais" / "dois bilhões de reais": a round million takes 'de'.
+    const de = reais >= 1_000_000 && reais % 1_000_000 === 0 ? ' de' : ''
+    parts.push(`${integerInWords(reais)}${de} ${reais === 1 ? 'real' : 'reais'}`)
+  }
+  if (centavos > 0) parts.push(`${integerInWords(centavos)} ${centavos === 1 ? 'centavo' : 'centavos'}`)
+  return parts.length === 0 ? 'zero reais' : parts.join(' e ')
+}

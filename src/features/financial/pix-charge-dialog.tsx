@@ -1,0 +1,186 @@
+import { useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Copy, Settings } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { toast } from 'sonner'
+import { Button } from '../../components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog'
+import { Label } from '../../components/ui/label'
+import { Skeleton } from '../../components/ui/skeleton'
+import { Spinner } from '../../components/ui/spinner'
+import { Textarea } from '../../components/ui/textarea'
+import { ApiRequestError } from '../../lib/api-client'
+import { formatDateBR } from '../../lib/br/dates'
+import { formatBRL } from '../../lib/br/money'
+import { paths } from '../../lib/paths'
+import { PIX_NOT_CONFIGURED, type PixChargeDto } from './pix.schema'
+import { getPixChargeQueryOptions } from './proposals-hooks'
+
+/**
+ * 'Pix' on a pending receita's row (issue 11): the static BR Code of the entry — QR and "Pix copia e cola" —
+ * with its amount and due date. When the office has no Pix key yet, it says where to set one.
+ */
+export function PixChargeDialog({
+  entryId,
+  open,
+  onOpenChange,
+}: {
+  entryId: string
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const { t } = useTranslation('financial')
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>{t('pix.title')}</DialogTitle>
+          <DialogDescription>{t('pix.description')}</DialogDescription>
+        </DialogHeader>
+        {open && <PixChargeBody entryId={entryId} onClose={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function PixChargeBody({ entryId, onClose }: { entryId: string; onClose: () => void }) {
+  const { t } = useTranslation('financial')
+  const charge = useQuery(getPixChargeQueryOptions(entryId))
+
+  if (charge.isPending) {
+    return (
+      <div className="flex items-center justify-center gap-2 py-10 text-sm text-muted-foreground">
+        <Spinner label={t('pix.loading')} />
+        <span aria-hidden>{t('pix.loading')}</span>
+      </div>
+    )
+  }
+  if (charge.isError) {
+    const error = charge.error
+    const notConfigured = error instanceof ApiRequestError && error.code === PIX_NOT_CONFIGURED
+    return (
+      <div className="grid gap-4">
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+        >
+          {error.message}
+        </p>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onClose}>
+            {t('pix.close')}
+          </Button>
+          {notConfigured ? (
+            <Button asChild>
+              <Link to={paths.dashboard.advancedSettings}>
+                <Settings aria-hidden />
+                {t('pix.goToSettings')}
+              </Link>
+            </Button>
+          ) : (
+            <Button type="button" onClick={() => void charge.refetch()}>
+              {t('pix.retry')}
+            </Button>
+          )}
+        </DialogFooter>
+      </div>
+    )
+  }
+  return <PixChargeDetails charge={charge.data} onClose={onClose} />
+}
+
+function PixChargeDetails({ charge, onClose }: { charge: PixChargeDto; onClose: () => void }) {
+  const { t } = useTranslation('financial')
+  const valor = formatBRL(charge.valor)
+  const qr = useQrDataUrl(charge.payload)
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(charge.payload)
+      toast.success(t('pix.copied'))
+    } catch {
+      toast.error(t('pix.copyFailed'))
+    }
+  }
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex justify-center">
+        {qr === null ? (
+          <Skeleton className="size-[220px]" />
+        ) : qr ? (
+          <img
+            src={qr}
+            alt={t('pix.qrAlt', { valor })}
+            width={220}
+            height={220}
+            className="rounded-md border bg-white p-1"
+            data-testid="pix-qr"
+          />
+        ) : null}
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted-foreground">{t('pix.valor')}</dt>
+        <dd className="font-semibold tabular-nums" data-testid="pix-valor">
+          {valor}
+        </dd>
+        <dt className="text-muted-foreground">{t('pix.vencimento')}</dt>
+        <dd>{formatDateBR(charge.dataVencimento)}</dd>
+        <dt className="text-muted-foreground">{t('pix.lancamento')}</dt>
+        <dd className="break-words">{charge.descricao}</dd>
+        <dt className="text-muted-foreground">{t('pix.recebedor')}</dt>
+        <dd className="break-words">
+          {charge.recebedor} · {charge.cidade}
+        </dd>
+        <dt className="text-muted-foreground">{t('pix.txid')}</dt>
+        <dd className="font-mono text-xs break-all">{charge.txid}</dd>
+      </dl>
+      <div className="grid gap-2">
+        <Label htmlFor="pix-copia-e-cola">{t('pix.copiaECola')}</Label>
+        <Textarea
+          id="pix-copia-e-cola"
+          readOnly
+          rows={4}
+          value={charge.payload}
+          className="font-mono text-xs break-all"
+          onFocus={(event) => event.currentTarget.select()}
+        />
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onClose}>
+          {t('pix.close')}
+        </Button>
+        <Button type="button" onClick={() => void copy()}>
+          <Copy aria-hidden />
+          {t('pix.copy')}
+        </Button>
+      </DialogFooter>
+    </div>
+  )
+}
+
+/** The QR as a data URL; qrcode (~25 KB) is only downloaded when a charge is shown. '' when it failed. */
+function useQrDataUrl(text: string): string | null {
+  const [url, setUrl] = useState<string | null>(null)
+  useEffect(() => {
+    let active = true
+    setUrl(null)
+    void import('qrcode')
+      // Level M: what banks print on static Pix codes; margin 2 keeps the quiet zone readers need.
+      .then((module) => module.toDataURL(text, { errorCorrectionLevel: 'M', margin: 2, width: 220 }))
+      .then((result) => active && setUrl(result))
+      .catch(() => active && setUrl(''))
+    return () => {
+      active = false
+    }
+  }, [text])
+  return url
+}

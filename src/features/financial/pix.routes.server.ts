@@ -1,0 +1,35 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../../platform/app-env.server'
+import { validate } from '../../platform/validate.server'
+import { recordOfficeAudit } from '../audit/audit.public.server'
+import { requireOffice } from '../offices/offices.public.server'
+import { pixEntryParam, type PixChargeDto } from './pix.schema'
+import { memberScope, issuePixCharge } from './pix.service.server'
+
+// GET /api/financial/entries/:id/pix: the Pix charge of a pending receita (issue 11). The middleware is on
+// the route itself, not `.use()`: this router is mounted under /financial/entries next to the financial
+// router, and a `.use()` here would run for every path under that prefix.
+export const pixRoutes = new Hono<AppEnv>().get(
+  '/:id/pix',
+  requireOffice('financial.manage'),
+  validate('param', pixEntryParam),
+  async (c) => {
+    const { id } = c.req.valid('param')
+    const charge = await c.var.db.transaction(async (tx) => {
+      const issued = await issuePixCharge(tx, memberScope(c.var.office), id)
+      await recordOfficeAudit(
+        c,
+        {
+          action: 'financial.pix',
+          entity: 'financial_entry',
+          entityId: id,
+          details: { txid: issued.txid, valor: issued.valor },
+        },
+        tx,
+      )
+      return issued
+    })
+    c.header('Cache-Control', 'no-store')
+    return c.json<PixChargeDto>(charge)
+  },
+)
