@@ -1,0 +1,5 @@
+ALTER TABLE "office_members" ADD COLUMN "valor_hora" numeric(14, 2);--> statement-breakpoint
+CREATE INDEX "cases_office_inicio_report_idx" ON "cases" USING btree ("office_id","data_inicio","area_juridica","status") WHERE "cases"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "cases_office_conclusao_report_idx" ON "cases" USING btree ("office_id","data_conclusao","area_juridica","resultado","data_inicio") WHERE "cases"."deleted_at" is null and "cases"."status" = 'concluido';--> statement-breakpoint
+CREATE INDEX "time_entries_office_data_report_idx" ON "time_entries" USING btree ("office_id","data","member_id","case_id","faturavel","minutos") WHERE "time_entries"."deleted_at" is null;--> statement-breakpoint
+ALTER TABLE "office_members" ADD CONSTRAINT "office_members_valor_hora_check" CHECK ("office_members"."valor_hora" >= 0);

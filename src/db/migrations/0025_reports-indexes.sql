@@ -1,0 +1,3 @@
+CREATE INDEX "cases_office_status_area_idx" ON "cases" USING btree ("office_id","status","area_juridica","id","data_inicio") WHERE "cases"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "cases_office_id_area_idx" ON "cases" USING btree ("office_id","id","area_juridica");--> statement-breakpoint
+CREATE INDEX "financial_entries_office_pagamento_case_idx" ON "financial_entries" USING btree ("office_id","tipo","status","data_pagamento","case_id","valor") WHERE "financial_entries"."deleted_at" is null;
