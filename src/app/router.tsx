@@ -144,10 +144,41 @@ const routes: RouteObject[] = [
               (m) => m.AuditPage,
             ),
           },
-          ...[d.financial, d.reports, d.analytics, d.advancedSettings, d.dataBackup].map((path) => ({
-            path,
-            ...underConstruction,
-          })),
+          {
+            path: d.dataBackup,
+            ...page(
+              () => import('../features/backups/data-backup-page'),
+              (m) => m.DataBackupPage,
+            ),
+          },
+          {
+            path: d.reports,
+            ...page(
+              () => import('../features/reports/reports-page'),
+              (m) => m.ReportsPage,
+            ),
+          },
+          {
+            path: d.analytics,
+            ...page(
+              () => import('../features/reports/analytics-page'),
+              (m) => m.AnalyticsPage,
+            ),
+          },
+          {
+            path: d.advancedSettings,
+            ...page(
+              () => import('../features/office-settings/advanced-settings-page'),
+              (m) => m.AdvancedSettingsPage,
+            ),
+          },
+          {
+            path: d.financial,
+            ...page(
+              () => import('../features/financial/financial-page'),
+              (m) => m.FinancialPage,
+            ),
+          },
         ],
       },
       {

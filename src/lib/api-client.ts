@@ -3,6 +3,7 @@ import { hc } from 'hono/client'
 // eslint-disable-next-line import/no-restricted-paths
 import type { AppType } from '../server/app.server'
 import type { ApiErrorBody } from './api-error'
+import { paths } from './paths'
 
 /** Typed client of every /api route (types only cross the browser/server boundary). */
 export const api = hc<AppType>('/api', { init: { credentials: 'same-origin' } })
@@ -56,10 +57,27 @@ export async function errorFromResponse(response: {
   const body = (await response.json().catch(() => null)) as Partial<ApiErrorBody> | null
   const error = typeof body?.error === 'object' && body.error ? body.error : undefined
   const fallback = FALLBACK_BY_STATUS[response.status]
-  return new ApiRequestError(
+  const result = new ApiRequestError(
     response.status,
     error?.code ?? fallback?.code ?? `http_${response.status}`,
     error?.message ?? fallback?.message ?? 'Erro inesperado. Tente novamente mais tarde.',
     error?.fields,
   )
+  followOfficeRedirect(result.code)
+  return result
+}
+
+/**
+ * Office answers that move the user elsewhere (Configurações Avançadas, issue 12): an office that requires
+ * 2FA sends a member without it to the setup; a session expired by inactivity goes back to sign-in.
+ */
+function followOfficeRedirect(code: string): void {
+  if (typeof window === 'undefined') return
+  const target =
+    code === 'two_factor_required'
+      ? { path: paths.dashboard.settings, search: '?exigir2fa=1' }
+      : code === 'session_expired'
+        ? { path: paths.auth, search: '' }
+        : null
+  if (target && window.location.pathname !== target.path) window.location.assign(target.path + target.search)
 }

@@ -1,6 +1,6 @@
 import { unwrap } from './api-client'
 
-type JsonInit = { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal }
+type JsonInit = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal }
 
 /**
  * A JSON call to our API with the session cookie. Plain fetch rather than the typed hono client so that

@@ -44,6 +44,16 @@ const storageVariables = {
   S3_REGION: z.string().min(1).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** AES-256-GCM key of files and secrets encrypted at rest (issue 12); generated under DATA_DIR when absent. */
+  FILES_ENCRYPTION_KEY: z
+    .string()
+    .regex(
+      /^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/,
+      'deve ter 32 bytes em hex (64) ou base64 (44) (must be 32 bytes, hex or base64)',
+    )
+    .optional(),
+  /** Largest backup archive a sócio may upload to restore from (issue 12), in MB. */
+  BACKUP_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
 }
 const S3_REQUIRED = [
   'S3_ENDPOINT',

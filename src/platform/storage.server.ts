@@ -10,7 +10,7 @@ import { createS3Storage, type S3Settings } from './storage-s3.server'
  * `local` (DATA_DIR/files, the default) and `s3` (any S3-compatible service), chosen by `STORAGE`.
  * Bytes stream both ways: only `get` (small files such as avatars) reads a whole file into memory.
  */
-export const STORAGE_AREAS = ['avatars', 'documents'] as const
+export const STORAGE_AREAS = ['avatars', 'documents', 'backups'] as const
 export type StorageArea = (typeof STORAGE_AREAS)[number]
 
 export interface StoredObject {

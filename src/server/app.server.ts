@@ -29,6 +29,13 @@ import { officeRoutes } from '../features/offices/offices.routes.server'
 import { timesheetRoutes } from '../features/timesheet/timesheet.routes.server'
 import { auditRoutes } from '../features/audit/audit.routes.server'
 import { teamRoutes } from '../features/team/team.routes.server'
+import { BACKUP_UPLOAD_PATH, backupRoutes } from '../features/backups/backups.public.server'
+import { reportRoutes } from '../features/reports/reports.routes.server'
+import { clientAnonymizationRoutes, privacyRoutes } from '../features/privacy/privacy.public.server'
+import { financialRoutes } from '../features/financial/financial.routes.server'
+import { pixRoutes } from '../features/financial/pix.routes.server'
+import { proposalRoutes } from '../features/financial/proposals.routes.server'
+import { officeSettingsRoutes } from '../features/office-settings/office-settings.routes.server'
 import { APP_VERSION } from './version.server'
 import { openApiRoutes } from './openapi-docs.server'
 
@@ -51,15 +58,23 @@ export function createApiRoutes() {
     .route('/profile', profileRoutes)
     .route('/files/avatars', avatarFileRoutes)
     .route('/clients', clientRoutes)
+    .route('/clients', clientAnonymizationRoutes)
     .route('/cases', caseRoutes)
     .route('/documents', documentRoutes)
     .route('/prazos', prazosRoutes)
     .route('/notifications', notificationRoutes)
     .route('/agenda', agendaRoutes)
+    .route('/office-settings', officeSettingsRoutes)
     .route('/offices', officeRoutes)
     .route('/timesheet', timesheetRoutes)
     .route('/audit', auditRoutes)
     .route('/team', teamRoutes)
+    .route('/backups', backupRoutes)
+    .route('/reports', reportRoutes)
+    .route('/privacy', privacyRoutes)
+    .route('/financial', financialRoutes)
+    .route('/financial/proposals', proposalRoutes)
+    .route('/financial/entries', pixRoutes)
 }
 
 export type AppType = ReturnType<typeof createApiRoutes>
@@ -86,7 +101,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const limitBody = streamingBodyLimit(12 * 1024 * 1024, 'Requisição grande demais.')
   // Only requests that may carry a body: bodyLimit reads `c.req.raw.body`, which makes @hono/node-server
   // build a full Request for every GET too (≈ 0.06 ms each, measured with --cpu-prof on the client list).
-  app.use('/api/*', (c, next) => (BODYLESS.has(c.req.method) ? next() : limitBody(c, next)))
+  // The backup upload caps its own body (BACKUP_UPLOAD_MAX_MB, streamed to disk).
+  app.use('/api/*', (c, next) =>
+    BODYLESS.has(c.req.method) || c.req.path === BACKUP_UPLOAD_PATH ? next() : limitBody(c, next),
+  )
   app.use('/api/*', sameOriginOnly([deps.env.publicUrl]))
 
   // better-auth owns /api/auth/* except the routes we define first (sign-up runs our own transaction).

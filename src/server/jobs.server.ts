@@ -2,6 +2,10 @@ import { agendaJobs } from '../features/agenda/agenda.public.server'
 import { caseJobs } from '../features/cases/cases.public.server'
 import { clientJobs } from '../features/clients/clients.public.server'
 import { documentJobs } from '../features/documents/documents.public.server'
+import { privacyJobs } from '../features/privacy/privacy.public.server'
+import { backupJobs } from '../features/backups/backups.public.server'
+import { officeSettingsJobs } from '../features/office-settings/office-settings.public.server'
+import { financialJobs } from '../features/financial/financial.public.server'
 import type { AppDeps } from '../platform/app-env.server'
 import type { JobDefinition, RunnerOptions } from '../platform/jobs.server'
 
@@ -13,10 +17,19 @@ export const jobDefinitions: readonly JobDefinition[] = [
   // Purges, nightly in this order: documents (03:00), then the cases (03:15) and clients (03:30) those
   // documents and cases pointed at, so a whole deleted client goes in one night.
   ...documentJobs,
+  // Financeiro: deleted entries purged at 03:05 (before the cases and clients they point at); the daily
+  // recurrence creates next month's recurring expenses.
+  ...financialJobs,
   ...caseJobs,
   ...clientJobs,
   // Agenda: reminders at each event's time − lembrete, and the 07:00 digest of prazos near their due day.
   ...agendaJobs,
+  // LGPD: accounts whose 7-day grace period ended are deleted, hourly.
+  ...privacyJobs,
+  // Backups: the 02:00 automatic run and retention, and each archive's own job.
+  ...backupJobs,
+  // Configurações Avançadas: the weekly report e-mail, Mondays 08:00.
+  ...officeSettingsJobs,
 ]
 
 /** Starts the runner with every definition; the shell calls it after the migrations, before serving. */

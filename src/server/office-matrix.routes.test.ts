@@ -39,6 +39,7 @@ const NOT_OFFICE_PREFIXES = [
   '/api/estados',
   '/api/cidades',
   '/api/team/invitations/',
+  '/api/privacy',
   '/api/agenda/feed/:token',
 ]
 
@@ -49,14 +50,21 @@ const BY_PREFIX: [string, Capability][] = [
   ['/api/documents', 'documents.manage'],
   ['/api/agenda', 'agenda.manage'],
   ['/api/timesheet', 'cases.view'],
+  ['/api/reports', 'reports.full'],
+  ['/api/financial', 'financial.manage'],
   ['/api/team', 'team.manage'],
   // The office audit log: who did what (sócios).
   ['/api/audit', 'team.manage'],
+  // Configurações Avançadas (issue 12): sócios only.
+  ['/api/office-settings', 'office.settings'],
+  // Backups hold and replace every record of the office (sócios).
+  ['/api/backups', 'office.backup'],
 ]
 const BY_OPERATION: Record<string, Capability> = {
   'POST /api/clients': 'clients.create',
   'DELETE /api/clients/:id': 'clients.delete',
   'POST /api/clients/:id/restore': 'clients.delete',
+  'POST /api/clients/:id/anonymize': 'clients.delete',
   'POST /api/cases': 'cases.edit',
   'PATCH /api/cases/:id': 'cases.edit',
   'GET /api/cases/member-options': 'cases.edit',
@@ -173,6 +181,22 @@ beforeAll(async () => {
   )
   expect(kase.status).toBe(201)
   otherIds['/api/cases'] = ((await kase.json()) as Case).id
+  const entry = await t.app.request(
+    '/api/financial/entries',
+    jsonRequest(
+      'POST',
+      {
+        tipo: 'receita',
+        categoria: 'honorarios',
+        descricao: 'Do Outro',
+        valor: '10',
+        dataVencimento: '2030-01-02',
+      },
+      other.cookie,
+    ),
+  )
+  expect(entry.status).toBe(201)
+  otherIds['/api/financial'] = ((await entry.json()) as { items: { id: string }[] }).items[0]?.id ?? ''
 })
 afterAll(() => t.close())
 

@@ -8,6 +8,7 @@ import { users } from '../auth/auth.table.server'
 import { caseScope } from '../cases/cases.public.server'
 import { caseMembers } from '../cases/case-members.table.server'
 import { createNotification } from '../notifications/notifications.public.server'
+import { getOfficeSettings } from '../office-settings/office-settings.public.server'
 import { officeMembers } from '../offices/offices.table.server'
 import { userSettings } from '../settings/settings.table.server'
 import { EVENT_TYPE_LABELS, REMINDER_LABELS, type ReminderMinutes } from './agenda.schema'
@@ -141,6 +142,8 @@ async function runReminder(deps: AppDeps, data: ReminderData): Promise<void> {
   ) {
     return
   }
+  // The office may turn prazo notifications off (Configurações Avançadas → Notificações, issue 12).
+  if (event.tipo === 'prazo' && !(await getOfficeSettings(deps.db, data.officeId)).notifyPrazos) return
   const when = whenText(event.inicio, event.diaInteiro)
   const antecedencia = REMINDER_LABELS[data.lembrete as ReminderMinutes] ?? `${data.lembrete} minutos antes`
   const message = `${EVENT_TYPE_LABELS[event.tipo]} em ${when}${event.local ? ` — ${event.local}` : ''}.`
@@ -197,6 +200,8 @@ export async function runDigest(deps: Pick<AppDeps, 'db'>, today: string = today
   }
   let sent = 0
   for (const [officeId, prazos] of byOffice) {
+    // The office may turn prazo notifications off (Configurações Avançadas → Notificações, issue 12).
+    if (!(await getOfficeSettings(deps.db, officeId)).notifyPrazos) continue
     const members = await deps.db
       .select({
         memberId: officeMembers.id,

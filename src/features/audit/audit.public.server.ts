@@ -3,3 +3,4 @@ export { recordOfficeAudit, recordUserAudit, type AuditExecutor } from './audit.
 // Team (issue 10): accepting an invitation is audited in the office joined, before the user is its member.
 export { recordAudit } from './audit.service.server'
 export { recordMemberSignIn } from './audit.viewer.server'
+export { requestIp } from './audit.service.server'

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../platform/app-env.server'
 import { csvDownload } from '../../platform/csv-download.server'
+import { ApiError } from '../../platform/http-error.server'
 import { validate } from '../../platform/validate.server'
 import { requireOffice } from '../offices/offices.public.server'
 import { auditQuery, type AuditPage } from './audit.schema'
@@ -12,6 +13,16 @@ const CSV_HEADER = ['Data/hora (UTC)', 'Membro', 'Ação', 'Entidade', 'ID', 'IP
 // The office's audit trail, for its sócios ('team.manage'): always the CURRENT office of the session.
 export const auditRoutes = new Hono<AppEnv>()
   .use(requireOffice('team.manage'))
+  // The office may hide its viewer (Configurações Avançadas); the trail is recorded all the same.
+  .use(async (c, next) => {
+    if (!c.var.office.auditViewer)
+      throw new ApiError(
+        403,
+        'audit_viewer_disabled',
+        'O visualizador de auditoria está desativado nas Configurações Avançadas.',
+      )
+    await next()
+  })
   .use(async (c, next) => {
     await next()
     c.header('Cache-Control', 'no-store')

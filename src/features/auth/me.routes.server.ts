@@ -30,7 +30,13 @@ export const meRoutes = new Hono<AppEnv>().get('/', async (c) => {
     profileCreated: !existed,
     role,
     office: membership
-      ? { id: membership.officeId, nome: membership.officeName, nivelAcesso: membership.nivelAcesso }
+      ? {
+          id: membership.officeId,
+          nome: membership.officeName,
+          nivelAcesso: membership.nivelAcesso,
+          exige2fa: membership.require2fa,
+          auditViewer: membership.auditViewer,
+        }
       : null,
   })
 })

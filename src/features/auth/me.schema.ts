@@ -37,5 +37,12 @@ export interface MeResponse {
   /** true when the profile did not exist and the basic one of spec §4 was just created. */
   profileCreated: boolean
   role: PlatformRoleName
-  office: { id: string; nome: string; nivelAcesso: NivelAcesso } | null
+  /** exige2fa / auditViewer: the office's Configurações Avançadas the shell acts on (issue 12). */
+  office: {
+    id: string
+    nome: string
+    nivelAcesso: NivelAcesso
+    exige2fa: boolean
+    auditViewer: boolean
+  } | null
 }

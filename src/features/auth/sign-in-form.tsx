@@ -13,6 +13,7 @@ import {
   type SecondFactorInput,
   type SignInInput,
 } from './auth.schema'
+import { remindPendingDeletion } from '../privacy/privacy.public'
 import { toastAuthError } from './auth-error-text'
 import { SIGN_IN_REDIRECT_MS, signInWithPassword, useEnterApp, verifySecondFactor } from './use-auth'
 
@@ -34,6 +35,8 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: (email: str
         } else {
           toast.success(t('signIn.successTitle'), { description: t('signIn.successDescription') })
         }
+        // LGPD grace period: a scheduled account deletion is recalled at every sign-in.
+        void remindPendingDeletion()
       },
     })
   }

@@ -11,6 +11,8 @@ export interface CaseFormValues {
   valorCausa: string
   dataInicio: string
   dataConclusao: string
+  /** How it ended ('' = not told); the form offers it when the status is concluido. */
+  resultado: string
   tribunal: string
   vara: string
   observacoes: string
@@ -28,6 +30,7 @@ export function emptyCaseValues(): CaseFormValues {
     valorCausa: '',
     dataInicio: todayISO(),
     dataConclusao: '',
+    resultado: '',
     tribunal: '',
     vara: '',
     observacoes: '',
@@ -46,6 +49,7 @@ export function caseFormValues(record: Case): CaseFormValues {
     valorCausa: record.valorCausa === null ? '' : record.valorCausa.toFixed(2),
     dataInicio: record.dataInicio,
     dataConclusao: record.dataConclusao ?? '',
+    resultado: record.resultado ?? '',
     tribunal: record.tribunal ?? '',
     vara: record.vara ?? '',
     observacoes: record.observacoes ?? '',
@@ -67,6 +71,7 @@ export function toCaseBody(values: CaseFormValues): CreateCaseInput {
     valorCausa: values.valorCausa.trim() === '' ? null : Number(values.valorCausa),
     dataInicio: values.dataInicio,
     dataConclusao: blankToNull(values.dataConclusao),
+    resultado: blankToNull(values.resultado) as CreateCaseInput['resultado'],
     tribunal: blankToNull(values.tribunal),
     vara: blankToNull(values.vara),
     observacoes: blankToNull(values.observacoes),

@@ -12,6 +12,7 @@ import { Input } from '../../components/ui/input'
 import { Textarea } from '../../components/ui/textarea'
 import { ApiRequestError } from '../../lib/api-client'
 import { courtOf, isValidCnj, maskCnjInput } from '../../lib/br/cnj'
+import { todayISO } from '../../lib/br/dates'
 import { reportSaveError } from '../../lib/form-save-error'
 import { CaseDeadlineButton, UpcomingEvents } from '../agenda/agenda.public'
 import { RecordDocuments } from '../documents/documents.public'
@@ -19,6 +20,7 @@ import { caseFormValues, emptyCaseValues, toCaseBody, type CaseFormValues } from
 import {
   CASE_AREAS,
   CASE_LIMITS,
+  CASE_RESULTADOS,
   CASE_STATUSES,
   createCaseSchema,
   type CreateCaseInput,
@@ -32,6 +34,9 @@ import { getCaseQueryOptions, useSaveCase } from './use-cases'
 const resolver = zodResolver(createCaseSchema, undefined, {
   raw: true,
 }) as unknown as Resolver<CaseFormValues>
+
+/** The outcome select's 'not told' choice (a Radix item can't have an empty value): it clears the field. */
+const NO_RESULTADO = 'nao_informado'
 
 /** Court of a complete, valid CNJ number: 'TJSP — Justiça Estadual'. */
 function courtLabel(numero: string): string {
@@ -122,6 +127,8 @@ function CaseForm({
     register,
     handleSubmit,
     setError,
+    setValue,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<CaseFormValues>({ resolver, defaultValues, mode: 'onTouched' })
 
@@ -129,6 +136,7 @@ function CaseForm({
   const client = useController({ control, name: 'clientId' })
   const numeroProcesso = useWatch({ control, name: 'numeroProcesso' })
   const dataInicio = useWatch({ control, name: 'dataInicio' })
+  const status = useWatch({ control, name: 'status' })
   const court = courtLabel(numeroProcesso)
 
   const onSubmit = handleSubmit(async (values) => {
@@ -191,7 +199,29 @@ function CaseForm({
           label={t('form.status')}
           error={errors.status?.message}
           options={CASE_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+          // Concluding a case dates it today unless told otherwise (the reports count it in that period).
+          onValueChange={(value) => {
+            if (value === 'concluido' && !getValues('dataConclusao')) setValue('dataConclusao', todayISO())
+          }}
         />
+
+        {status === 'concluido' && (
+          <SelectFormField
+            control={control}
+            name="resultado"
+            id="case-resultado"
+            label={t('form.resultado')}
+            error={errors.resultado?.message}
+            options={[...CASE_RESULTADOS, NO_RESULTADO].map((value) => ({
+              value,
+              label: t(`resultado.${value}`),
+            }))}
+            placeholder={t(`resultado.${NO_RESULTADO}`)}
+            onValueChange={(value) => {
+              if (value === NO_RESULTADO) setValue('resultado', '')
+            }}
+          />
+        )}
 
         <FormField
           label={t('form.numeroProcesso')}

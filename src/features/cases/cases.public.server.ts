@@ -2,3 +2,5 @@
 export { caseJobs, purgeDeletedCases } from './cases.purge.server'
 export { activeCasesByMember } from './cases.members.server'
 export { caseScope, caseVisibleTo, responsibleFor, type CaseScope } from './cases.members.server'
+export { CASE_AREAS, CASE_STATUSES } from './cases.schema'
+export { CASE_STATUS_LABELS } from './cases.schema'

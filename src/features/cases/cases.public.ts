@@ -2,3 +2,5 @@
 // may use. Only named re-exports here.
 export { ClientPicker } from './client-picker'
 export { CasePicker, caseOptionLabel } from './case-picker'
+export { CASE_AREAS, CASE_RESULTADOS, CASE_STATUSES, CASE_STATUS_LABELS } from './cases.schema'
+export type { CaseArea, CaseResultado, CaseStatus } from './cases.schema'

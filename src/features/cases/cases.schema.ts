@@ -41,6 +41,15 @@ export const CASE_STATUS_LABELS: Readonly<Record<CaseStatus, string>> = {
   concluido: 'Concluído',
   arquivado: 'Arquivado',
 }
+/** How a concluded case ended (issue 11: the reports' success rate); null until it is concluded and told. */
+export const CASE_RESULTADOS = [
+  'procedente',
+  'parcialmente_procedente',
+  'improcedente',
+  'acordo',
+  'desistencia',
+] as const
+export type CaseResultado = (typeof CASE_RESULTADOS)[number]
 export const CASE_STATUS_FILTERS = ['todos', ...CASE_STATUSES] as const
 export type CaseStatusFilter = (typeof CASE_STATUS_FILTERS)[number]
 export const CASE_STATUS_FILTER_LABELS: Readonly<Record<CaseStatusFilter, string>> = {
@@ -108,6 +117,10 @@ const caseFields = {
   observacoes: optionalText('Observações', CASE_LIMITS.observacoes),
   clientId: optionalUuid(CASE_MESSAGES.invalidClient),
   responsaveis: responsaveisField,
+  resultado: z
+    .union([z.enum(CASE_RESULTADOS), z.literal(''), z.null()], { error: 'Resultado inválido' })
+    .optional()
+    .transform((v) => (v === '' ? null : v)),
 }
 
 /** dataConclusao ≥ dataInicio, when both are known (the server re-checks a PATCH against the row). */
@@ -174,6 +187,7 @@ export interface CaseSummary {
   valorCausa: number | null
   dataInicio: string
   dataConclusao: string | null
+  resultado: CaseResultado | null
   clientId: string | null
   clientNome: string | null
   createdAt: string

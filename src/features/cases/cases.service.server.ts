@@ -98,6 +98,7 @@ export const summaryColumns = {
   valorCausa: cases.valorCausa,
   dataInicio: cases.dataInicio,
   dataConclusao: cases.dataConclusao,
+  resultado: cases.resultado,
   clientId: cases.clientId,
   // A soft-deleted client still names its cases (they keep their history). A scalar subquery, resolved
   // only for the rows of the page (a join could make the planner join every match before the LIMIT).
@@ -116,6 +117,7 @@ type SummaryRow = {
   valorCausa: string | null
   dataInicio: string
   dataConclusao: string | null
+  resultado: CaseSummary['resultado']
   clientId: string | null
   clientNome: string | null
   createdAt: Date
@@ -132,6 +134,7 @@ function toSummary(row: SummaryRow): CaseSummary {
     valorCausa: money(row.valorCausa),
     dataInicio: row.dataInicio,
     dataConclusao: row.dataConclusao,
+    resultado: row.resultado,
     clientId: row.clientId,
     clientNome: row.clientNome,
     createdAt: iso(row.createdAt),

@@ -14,7 +14,7 @@ import {
 import { users } from '../auth/auth.table.server'
 import { clients } from '../clients/clients.table.server'
 import { offices } from '../offices/offices.table.server'
-import { CASE_AREAS, CASE_STATUSES } from './cases.schema'
+import { CASE_AREAS, CASE_RESULTADOS, CASE_STATUSES } from './cases.schema'
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
 
@@ -49,6 +49,8 @@ export const cases = pgTable(
       .notNull()
       .default(sql`(now() at time zone 'America/Sao_Paulo')::date`),
     dataConclusao: date('data_conclusao'),
+    /** How a concluded case ended (issue 11's success rate); kept if the case is reopened. */
+    resultado: text('resultado', { enum: CASE_RESULTADOS }),
     tribunal: text('tribunal'),
     vara: text('vara'),
     observacoes: text('observacoes'),
@@ -71,6 +73,7 @@ export const cases = pgTable(
     check('cases_descricao_len', sql`char_length(${table.descricao}) <= 5000`),
     check('cases_area_check', sql`${table.areaJuridica} in (${inList(CASE_AREAS)})`),
     check('cases_status_check', sql`${table.status} in (${inList(CASE_STATUSES)})`),
+    check('cases_resultado_check', sql`${table.resultado} in (${inList(CASE_RESULTADOS)})`),
     check('cases_valor_causa_check', sql`${table.valorCausa} >= 0`),
     check('cases_datas_check', sql`${table.dataConclusao} >= ${table.dataInicio}`),
     check('cases_tribunal_len', sql`char_length(${table.tribunal}) <= 120`),
@@ -92,6 +95,19 @@ export const cases = pgTable(
     index('cases_client_idx')
       .on(table.clientId)
       .where(sql`${table.deletedAt} is null`),
+    // Reports (issue 11): cases opened / concluded in a period, by area, read from the index alone.
+    index('cases_office_inicio_report_idx')
+      .on(table.officeId, table.dataInicio, table.areaJuridica, table.status)
+      .where(sql`${table.deletedAt} is null`),
+    index('cases_office_conclusao_report_idx')
+      .on(table.officeId, table.dataConclusao, table.areaJuridica, table.resultado, table.dataInicio)
+      .where(sql`${table.deletedAt} is null and ${table.status} = 'concluido'`),
+    // Analytics and the pipeline: active cases by status and area (their days open, and the ids the team's
+    // load joins on), and a case's area by id for the revenue of its entries, without reading the table.
+    index('cases_office_status_area_idx')
+      .on(table.officeId, table.status, table.areaJuridica, table.id, table.dataInicio)
+      .where(sql`${table.deletedAt} is null`),
+    index('cases_office_id_area_idx').on(table.officeId, table.id, table.areaJuridica),
     index('cases_titulo_busca_trgm_idx').using('gin', sql`${table.tituloBusca} gin_trgm_ops`),
     // Fragment of the process number (digits), prefix or middle.
     index('cases_numero_processo_trgm_idx').using('gin', sql`${table.numeroProcesso} gin_trgm_ops`),

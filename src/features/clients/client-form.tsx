@@ -14,6 +14,7 @@ import { maskPhoneInput } from '../../lib/br/phone'
 import { reportSaveError } from '../../lib/form-save-error'
 import { UpcomingEvents } from '../agenda/agenda.public'
 import { RecordDocuments } from '../documents/documents.public'
+import { AnonymizeClientSection } from '../privacy/privacy.public'
 import { ClientAddressFields } from './client-address-fields'
 import {
   clientFormValues,
@@ -82,6 +83,7 @@ export function ClientFormDialog({
               defaultValues={clientFormValues(record.data)}
               onDone={() => onOpenChange(false)}
             />
+            <AnonymizeClientSection client={record.data} onDone={() => onOpenChange(false)} />
           </>
         )
       )}

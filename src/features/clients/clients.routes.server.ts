@@ -8,6 +8,7 @@ import { accessLevel } from '../offices/offices.public'
 import { requireOffice } from '../offices/offices.public.server'
 import { validate } from '../../platform/validate.server'
 import { recordOfficeAudit } from '../audit/audit.public.server'
+import { notifyNewClient } from '../office-settings/office-settings.public.server'
 import {
   CLIENT_MESSAGES,
   clientExportQuerySchema,
@@ -110,6 +111,12 @@ export const clientRoutes = new Hono<AppEnv>()
     const client = await c.var.db.transaction(async (tx) => {
       const created = await createClient(tx, actor(c), c.req.valid('json'))
       await recordOfficeAudit(c, { action: 'client.create', entity: 'client', entityId: created.id }, tx)
+      await notifyNewClient(tx, {
+        officeId: c.var.office.id,
+        actorUserId: c.var.office.userId,
+        clientId: created.id,
+        nomeCompleto: created.nomeCompleto,
+      })
       return created
     })
     return c.json<Client>(client, 201)

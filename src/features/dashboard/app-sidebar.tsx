@@ -19,6 +19,7 @@ import {
 } from '../../components/ui/sidebar'
 import { cn } from '../../lib/utils'
 import { meQueryKey, useSession, useSignOut } from '../auth/auth.public'
+import { accessLevel } from '../offices/offices.public'
 import { visibleNavGroups } from './nav-items'
 
 /** Sidebar of the dashboard (spec §2): groups by role, 'Atualizar' and 'Sair' at the foot. */
@@ -31,7 +32,18 @@ export function AppSidebar({ onSigningOut }: { onSigningOut: (leaving: boolean) 
   // estudante estagiário, say) works in it too.
   const isLawyer = session.data?.profile.userType === 'advogado' || Boolean(session.data?.office)
   const isSocio = session.data?.office?.nivelAcesso === 'socio'
-  const groups = visibleNavGroups({ isLawyer, isAdmin: session.isAdmin, isSocio })
+  const auditViewer = session.data?.office?.auditViewer !== false
+  const nivel = session.data?.office?.nivelAcesso
+  const canSeeReports = !nivel || accessLevel(nivel, 'reports.full') !== 'none'
+  const canManageFinancial = !nivel || accessLevel(nivel, 'financial.manage') !== 'none'
+  const groups = visibleNavGroups({
+    isLawyer,
+    isAdmin: session.isAdmin,
+    isSocio,
+    auditViewer,
+    canSeeReports,
+    canManageFinancial,
+  })
 
   // On a phone the sheet closes once a link has been followed.
   useEffect(() => {

@@ -34,6 +34,10 @@ export interface NavItem {
   end?: boolean
   /** Only for sócios of the current office (the server refuses everyone else anyway). */
   socioOnly?: boolean
+  /** Only for levels with 'Full reports' (sócio, associado; spec §6): the server refuses the others. */
+  reportsOnly?: boolean
+  /** Only for levels with 'Manage financial' (sócio, associado; spec §6): the server refuses the others. */
+  financialOnly?: boolean
 }
 
 export interface NavGroup {
@@ -61,10 +65,10 @@ export const NAV_GROUPS: NavGroup[] = [
       { key: 'cases', to: d.cases, icon: Briefcase },
       { key: 'documents', to: d.documents, icon: FileText },
       { key: 'schedule', to: d.schedule, icon: CalendarClock },
-      { key: 'financial', to: d.financial, icon: DollarSign },
+      { key: 'financial', to: d.financial, icon: DollarSign, financialOnly: true },
       { key: 'team', to: d.team, icon: UsersRound },
       { key: 'timesheet', to: d.timesheet, icon: Clock },
-      { key: 'reports', to: d.reports, icon: BarChart3 },
+      { key: 'reports', to: d.reports, icon: BarChart3, reportsOnly: true },
     ],
   },
   {
@@ -72,7 +76,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { key: 'teamManagement', to: d.teamManagement, icon: UserCog },
       { key: 'audit', to: d.audit, icon: FileClock, socioOnly: true },
-      { key: 'analytics', to: d.analytics, icon: LineChart },
+      { key: 'analytics', to: d.analytics, icon: LineChart, reportsOnly: true },
       { key: 'advancedSettings', to: d.advancedSettings, icon: SlidersHorizontal },
       { key: 'dataBackup', to: d.dataBackup, icon: DatabaseBackup },
     ],
@@ -102,15 +106,33 @@ export function visibleNavGroups({
   isLawyer,
   isAdmin,
   isSocio = false,
+  auditViewer = true,
+  canSeeReports = true,
+  canManageFinancial = true,
 }: {
   isLawyer: boolean
   isAdmin: boolean
   /** The current office's level is sócio (GET /api/me). */
   isSocio?: boolean
+  /** The office shows its audit viewer (Configurações Avançadas, issue 12). */
+  auditViewer?: boolean
+  /** The current office's level has 'Full reports' (full or partial). */
+  canSeeReports?: boolean
+  /** The current office's level has 'Manage financial' (full or partial). */
+  canManageFinancial?: boolean
 }): NavGroup[] {
   return NAV_GROUPS.filter((group) => {
     if (group.key === 'office' || group.key === 'officeAdmin') return isLawyer
     if (group.key === 'system') return isAdmin
     return true
-  }).map((group) => ({ ...group, items: group.items.filter((item) => !item.socioOnly || isSocio) }))
+  }).map((group) => ({
+    ...group,
+    items: group.items.filter(
+      (item) =>
+        (!item.socioOnly || isSocio) &&
+        (item.key !== 'audit' || auditViewer) &&
+        (!item.reportsOnly || canSeeReports) &&
+        (!item.financialOnly || canManageFinancial),
+    ),
+  }))
 }

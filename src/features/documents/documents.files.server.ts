@@ -4,13 +4,21 @@ import type { Context } from 'hono'
 import type { AppEnv } from '../../platform/app-env.server'
 import { ApiError } from '../../platform/http-error.server'
 import { log } from '../../platform/log.server'
-import { getStorage, newStorageKey, verifyingStream, type FileStorage } from '../../platform/storage.server'
+import { decryptingStream, encryptingStream, getEncryptionKey } from '../../platform/file-encryption.server'
+import {
+  getStorage,
+  hashingStream,
+  newStorageKey,
+  verifyingStream,
+  type FileStorage,
+} from '../../platform/storage.server'
 import {
   FileTooLargeError,
   UploadAbortedError,
   spoolUpload,
   type SpooledFile,
 } from '../../platform/upload-spool.server'
+import { getOfficeSettings } from '../office-settings/office-settings.public.server'
 import { DOCUMENT_MESSAGES, INLINE_FILE_TYPES, MAX_DOCUMENT_BYTES } from './documents.schema'
 import type { StoredFile } from './documents.write.server'
 import type { VersionFile } from './documents.service.server'
@@ -53,9 +61,16 @@ export async function receiveFile(c: Context<AppEnv>, originalName: string): Pro
     if (!type) throw new ApiError(415, 'unsupported_type', DOCUMENT_MESSAGES.unsupportedType)
     const storage = documentStorage(c)
     const storageKey = newStorageKey()
-    const stored = await storage.put('documents', storageKey, createReadStream(spooled.path), {
-      contentType: type.mimeType,
-    })
+    // The office may keep new uploads encrypted at rest (Configurações Avançadas, issue 12): the plaintext is
+    // hashed on its way into the cipher, so the row keeps the plaintext's size and SHA-256 either way.
+    const { encryptDocuments: encrypted } = await getOfficeSettings(c.var.db, c.var.office.id)
+    const key = encrypted ? await getEncryptionKey(c.var.deps.env) : null
+    const plain = hashingStream()
+    // pipeline, not pipe: a failed store closes the temp file too (storage.put reports the error).
+    const source = pipeline(createReadStream(spooled.path), plain.stream, () => {})
+    const body = key ? pipeline(source, encryptingStream(key), () => {}) : source
+    await storage.put('documents', storageKey, body, { contentType: type.mimeType })
+    const stored = plain.result()
     const discard = () => storage.delete('documents', storageKey)
     // The temp file is ours, but it is read twice: the hash of what reached storage must be the one
     // computed while the request streamed in.
@@ -64,7 +79,7 @@ export async function receiveFile(c: Context<AppEnv>, originalName: string): Pro
       throw new Error('stored document differs from the uploaded bytes')
     }
     return {
-      file: { storageKey, size: stored.size, sha256: stored.sha256, ...type, originalName },
+      file: { storageKey, size: stored.size, sha256: stored.sha256, ...type, originalName, encrypted },
       discard,
     }
   } finally {
@@ -139,8 +154,10 @@ export async function fileResponse(
     log.error('document file missing', { error: new Error(`missing documents/${version.storageKey}`) })
     throw new ApiError(500, 'file_unavailable', DOCUMENT_MESSAGES.fileUnavailable)
   }
+  const key = version.encrypted ? await getEncryptionKey(c.var.deps.env) : null
   const verified = pipeline(
-    source,
+    // A tampered file fails authentication here, before its frame is released (and the source is closed).
+    key ? pipeline(source, decryptingStream(key), () => {}) : source,
     verifyingStream({ size: version.size, sha256: version.sha256 }),
     holdBackLastChunk(),
     (error) => {

@@ -1,2 +1,5 @@
 // The documents feature's browser surface: the section the client and case screens show.
 export { RecordDocuments } from './record-documents'
+// Shared with the backup page (issue 12): sizes as people read them, and raw-body uploads with progress.
+export { formatSize } from './format-size'
+export { uploadFile } from './upload-file'

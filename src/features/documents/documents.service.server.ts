@@ -258,6 +258,7 @@ export interface VersionFile {
   tipo: DocumentFileType
   mimeType: string
   originalName: string
+  encrypted: boolean
 }
 
 /** The stored file of a version (the current one by default) of a document the member sees, or null. */
@@ -278,6 +279,7 @@ export async function findVersionFile(
       tipo: documentVersions.tipo,
       mimeType: documentVersions.mimeType,
       originalName: documentVersions.originalName,
+      encrypted: documentVersions.encrypted,
     })
     .from(documents)
     .innerJoin(

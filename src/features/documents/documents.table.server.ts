@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import {
   bigint,
+  boolean,
   check,
   foreignKey,
   index,
@@ -120,6 +121,8 @@ export const documentVersions = pgTable(
     tipo: text('tipo', { enum: DOCUMENT_FILE_TYPES }).notNull(),
     mimeType: text('mime_type').notNull(),
     originalName: text('original_name').notNull(),
+    /** Stored AES-256-GCM encrypted at rest (the office's setting when uploaded, issue 12); size/sha256 are the plaintext's. */
+    encrypted: boolean('encrypted').notNull().default(false),
     uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

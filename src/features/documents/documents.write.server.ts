@@ -26,6 +26,8 @@ export interface StoredFile {
   tipo: DocumentFileType
   mimeType: string
   originalName: string
+  /** Stored encrypted at rest (the office's setting at upload time); size and sha256 are the plaintext's. */
+  encrypted?: boolean
 }
 
 function invalid(field: string, message: string): ApiError {

@@ -1,6 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
 import { UserCache, type UserChanges } from '../../platform/user-cache.server'
+import { users } from '../auth/auth.table.server'
+import { officeSettings } from '../office-settings/office-settings.table.server'
 import { offices, officeMembers } from './offices.table.server'
 import type { NivelAcesso } from './permissions'
 
@@ -16,6 +18,11 @@ export interface Membership {
   nivelAcesso: NivelAcesso
   /** office_members.id: what timesheets, responsible members and invitations point at. */
   memberId: string
+  /** Office settings requireOffice enforces (issue 12), read with the membership so they cost no round trip. */
+  require2fa: boolean
+  twoFactorEnabled: boolean
+  sessionTimeoutMin: number
+  auditViewer: boolean
 }
 
 /** Works on the database or inside a transaction. */
@@ -24,9 +31,14 @@ type Updater = Pick<Database, 'update'>
 
 const membershipColumns = {
   officeId: officeMembers.officeId,
-  officeName: offices.nome,
+  // The personalised name (Configurações Avançadas) when set, the office's own name otherwise.
+  officeName: sql<string>`coalesce(nullif(${officeSettings.nomeEscritorio}, ''), ${offices.nome})`,
   nivelAcesso: officeMembers.nivelAcesso,
   memberId: officeMembers.id,
+  require2fa: sql<boolean>`coalesce(${officeSettings.require2fa}, false)`,
+  twoFactorEnabled: sql<boolean>`coalesce(${users.twoFactorEnabled}, false)`,
+  sessionTimeoutMin: sql<number>`coalesce(${officeSettings.sessionTimeoutMin}, 480)`,
+  auditViewer: sql<boolean>`coalesce(${officeSettings.auditViewer}, true)`,
 }
 
 // The current office first: the latest choice of the switcher, then the oldest membership (a user who
@@ -49,6 +61,8 @@ export async function findActiveMembership(db: Executor, userId: string): Promis
     .select(membershipColumns)
     .from(officeMembers)
     .innerJoin(offices, eq(offices.id, officeMembers.officeId))
+    .innerJoin(users, eq(users.id, officeMembers.userId))
+    .leftJoin(officeSettings, eq(officeSettings.officeId, officeMembers.officeId))
     .where(and(eq(officeMembers.userId, userId), eq(officeMembers.ativo, true)))
     .orderBy(...currentFirst)
     .limit(1)
@@ -61,6 +75,8 @@ export async function listActiveMemberships(db: Executor, userId: string): Promi
     .select(membershipColumns)
     .from(officeMembers)
     .innerJoin(offices, eq(offices.id, officeMembers.officeId))
+    .innerJoin(users, eq(users.id, officeMembers.userId))
+    .leftJoin(officeSettings, eq(officeSettings.officeId, officeMembers.officeId))
     .where(and(eq(officeMembers.userId, userId), eq(officeMembers.ativo, true)))
     .orderBy(...currentFirst, asc(offices.nome))
 }

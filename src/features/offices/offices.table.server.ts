@@ -2,9 +2,11 @@ import { NIVEIS_ACESSO } from './offices.schema'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
+  check,
   customType,
   date,
   index,
+  numeric,
   pgTable,
   smallint,
   text,
@@ -19,9 +21,8 @@ import { users } from '../auth/auth.table.server'
 export const offices = pgTable('offices', {
   id: uuid('id').primaryKey().defaultRandom(),
   nome: text('nome').notNull(),
-  createdBy: text('created_by')
-    .notNull()
-    .references(() => users.id),
+  /** Null once that account is deleted (LGPD, docs/decisions/016): the office outlives its founder. */
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Agenda (issue 9): a prazo's internal early warning, in business days before its due day. */
   prazoAvisoDias: smallint('prazo_aviso_dias').notNull().default(2),
@@ -46,7 +47,9 @@ export const officeMembers = pgTable(
     officeId: uuid('office_id')
       .notNull()
       .references(() => offices.id, { onDelete: 'cascade' }),
-    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    // SET NULL, never cascade: a deleted account's membership stays (time entries, case history point at
+    // it) as 'Usuário removido' (docs/decisions/016-lgpd.md).
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     nivelAcesso: text('nivel_acesso', { enum: NIVEIS_ACESSO }).notNull(),
     ativo: boolean('ativo').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -67,6 +70,8 @@ export const officeMembers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Last office request (the online dot: within 5 minutes). Written at most once a minute. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** Hourly rate in R$ (issue 11: the billable-hours report values the member's billable time with it). */
+    valorHora: numeric('valor_hora', { precision: 14, scale: 2 }),
   },
   (table) => [
     unique('office_members_office_user_uq').on(table.officeId, table.userId),
@@ -77,5 +82,6 @@ export const officeMembers = pgTable(
     uniqueIndex('office_members_office_email_uq')
       .on(table.officeId, table.email)
       .where(sql`${table.email} is not null`),
+    check('office_members_valor_hora_check', sql`${table.valorHora} >= 0`),
   ],
 )

@@ -3,7 +3,7 @@ import { NIVEIS_ACESSO } from './offices.schema'
 import { accessLevel, CAPABILITIES, can } from './permissions'
 
 /** The partial cells whose services narrow them (issue 10): only these pass the route as 'partial'. */
-const NARROWED = new Set(['cases.view', 'cases.edit', 'clients.manage'])
+const NARROWED = new Set(['cases.view', 'cases.edit', 'clients.manage', 'reports.full', 'financial.manage'])
 
 describe('permission matrix at the route (deny by default)', () => {
   it("grants the 'full' cells, and a 'partial' cell only where its service narrows it", () => {
@@ -32,8 +32,10 @@ describe('permission matrix at the route (deny by default)', () => {
     expect(can('assistente', 'cases.view')).toBe(false)
     expect(can('associado', 'cases.edit')).toBe(true)
     expect(can('associado', 'cases.delete')).toBe(true)
-    expect(can('associado', 'financial.manage')).toBe(false)
-    expect(can('associado', 'reports.full')).toBe(false)
+    // Issue 11: the financial module narrows the associado to the entries of their cases.
+    expect(can('associado', 'financial.manage')).toBe(true)
+    // Issue 11: the reports narrow the associado to their own cases and hours.
+    expect(can('associado', 'reports.full')).toBe(true)
     for (const nivel of NIVEIS_ACESSO) expect(can(nivel, 'team.manage'), nivel).toBe(nivel === 'socio')
     for (const nivel of NIVEIS_ACESSO) expect(can(nivel, 'agenda.manage'), nivel).toBe(true)
     for (const nivel of NIVEIS_ACESSO) expect(can(nivel, 'agenda.settings'), nivel).toBe(nivel === 'socio')

@@ -27,8 +27,12 @@ export type { NivelAcesso }
  *   'clients.create' / 'clients.delete', none for them: the issue keeps full client management for the
  *   assistentes (the front desk registers clients), and an estagiário's new client would belong to no case
  *   of theirs, so they could not even see it after creating it.
- * - associado, financial.manage / reports.full: the entries/reports of their own cases (those modules
- *   don't exist yet) → denied.
+ * - associado, financial.manage (NARROWED, issue 11): only the entries linked to a case where they are a
+ *   responsible member (case_members, features/financial FinancialScope): list, cards, chart, CSV, receipt,
+ *   edit, pay, delete; they create entries only on such a case. Any other entry answers 404.
+ * - associado, reports.full (NARROWED, issue 11): every report, export and analytics card counts only the
+ *   cases where they are a responsible member (case_members) and only their own time entries
+ *   (features/reports/reports.scope.server.ts); office-wide numbers are never computed for them.
  */
 const MATRIX = {
   'clients.manage': { socio: 'full', associado: 'full', estagiario: 'partial', assistente: 'full' },
@@ -51,6 +55,10 @@ const MATRIX = {
   'agenda.manage': { socio: 'full', associado: 'full', estagiario: 'full', assistente: 'full' },
   // The office's agenda settings (the prazos' internal early warning) bind everyone: the partners decide.
   'agenda.settings': { socio: 'full', associado: 'none', estagiario: 'none', assistente: 'none' },
+  // Issue 12: backups hold every record of the office and a restore replaces them all: partners only.
+  'office.backup': { socio: 'full', associado: 'none', estagiario: 'none', assistente: 'none' },
+  // Issue 12: Configurações Avançadas bind the whole office (2FA, session time, SMTP, Pix): partners only.
+  'office.settings': { socio: 'full', associado: 'none', estagiario: 'none', assistente: 'none' },
 } as const satisfies Record<string, Record<NivelAcesso, AccessLevel>>
 
 export type AccessLevel = 'full' | 'partial' | 'none'
@@ -67,6 +75,8 @@ const grantsPartial: ReadonlySet<Capability> = new Set<Capability>([
   'cases.view',
   'cases.edit',
   'clients.manage',
+  'reports.full',
+  'financial.manage',
 ])
 
 /** The cell of the spec's matrix, as the spec states it (what the level will have once narrowed). */

@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../../platform/app-env.server'
-import { forbidden, unauthorized } from '../../platform/http-error.server'
+import { ApiError, forbidden, unauthorized } from '../../platform/http-error.server'
+import { touchSessionActivity } from '../office-settings/office-settings.public.server'
 import { touchLastSeen } from '../team/team.public.server'
 import { getActiveMembership } from './membership.server'
 import { can, type Capability, type NivelAcesso } from './permissions'
@@ -11,6 +12,8 @@ export interface OfficeContext {
   userId: string
   /** The membership (office_members.id) the request acts as. */
   memberId: string
+  /** Configurações Avançadas → Log de auditoria: whether the office shows its audit viewer (issue 12). */
+  auditViewer: boolean
 }
 
 /**
@@ -24,16 +27,37 @@ export function requireOffice(capability: Capability) {
     if (!user) throw unauthorized()
     const membership = await getActiveMembership(c.var.db, c.var.deps.membershipCache, user.id)
     if (!membership || !can(membership.nivelAcesso, capability)) throw forbidden()
+    // Configurações Avançadas (issue 12), read with the cached membership: no extra round trip.
+    if (membership.require2fa && !membership.twoFactorEnabled) throw twoFactorRequired()
+    const session = c.var.session
+    if (session) {
+      await touchSessionActivity(
+        c.var.db,
+        c.var.deps.membershipCache.changes,
+        session,
+        membership.sessionTimeoutMin,
+      )
+    }
     c.set('office', {
       id: membership.officeId,
       nivelAcesso: membership.nivelAcesso,
       userId: user.id,
       memberId: membership.memberId,
+      auditViewer: membership.auditViewer,
     })
     // The team page's online dot (issue 10): at most one write a minute per member.
     await touchLastSeen(c.var.db, membership.memberId)
     await next()
   })
+}
+
+/** The browser sends such a member to the 2FA setup (Configurações → Verificação em duas etapas). */
+export function twoFactorRequired(): ApiError {
+  return new ApiError(
+    403,
+    'two_factor_required',
+    'Este escritório exige a verificação em duas etapas. Ative-a em Configurações para continuar.',
+  )
 }
 
 // Office routes see the resolved membership as c.var.office (see platform/app-env.server.ts).

@@ -16,6 +16,7 @@ import { ApiRequestError } from '../../lib/api-client'
 import { UFS, UF_NAMES, type Uf } from '../../lib/br/uf'
 import { changeLanguage, type Language } from '../../lib/i18n'
 import { useSession } from '../auth/auth.public'
+import { PrivacyCard } from '../privacy/privacy.public'
 import {
   BIO_MAX,
   DISPLAY_NAME_MAX,
@@ -43,6 +44,9 @@ function toData({ updatedAt: _updatedAt, ...data }: SettingsDto): SettingsData {
 export function SettingsPage() {
   const { t } = useTranslation('settings')
   const settings = useSettings()
+  const session = useSession()
+  // The office requires 2FA (Configurações Avançadas) and this member has none yet: the API sends them here.
+  const mustEnable2fa = Boolean(session.data?.office?.exige2fa && !session.data.user.twoFactorEnabled)
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 p-4 md:p-6">
@@ -50,6 +54,11 @@ export function SettingsPage() {
         <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
         <p className="text-muted-foreground">{t('subtitle')}</p>
       </header>
+      {mustEnable2fa && (
+        <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm">
+          {t('twoFactorRequired')}
+        </p>
+      )}
       {settings.isPending ? (
         <SettingsSkeleton />
       ) : settings.isError ? (
@@ -318,6 +327,7 @@ function SettingsForm({ saved }: { saved: SettingsDto }) {
         <TwoFactorCard />
         <ActiveSessionsCard />
         <SignInActivityCard />
+        <PrivacyCard />
       </section>
     </>
   )

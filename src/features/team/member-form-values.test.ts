@@ -6,7 +6,7 @@ import {
   memberResolver,
   splitEspecialidades,
 } from './member-form-values'
-import type { TeamMember } from './team.schema'
+import { updateMemberSchema, type TeamMember } from './team.schema'
 
 const resolve = (isCreate: boolean, values: Partial<typeof EMPTY_MEMBER_VALUES>) =>
   memberResolver(isCreate)({ ...EMPTY_MEMBER_VALUES, ...values }, undefined, {
@@ -68,6 +68,7 @@ describe('member form values', () => {
       especialidades: ['civil', 'penal'],
       observacoes: null,
       ativo: true,
+      valorHora: '150.50',
       acesso: 'conta',
       online: false,
       horasMes: 0,
@@ -78,6 +79,7 @@ describe('member form values', () => {
     expect(values).toMatchObject({
       telefone: '(11) 98765-4321',
       especialidades: 'civil, penal',
+      valorHora: '150,50',
       convidar: false,
     })
     expect(memberBody(values, false)).toMatchObject({
@@ -85,6 +87,8 @@ describe('member form values', () => {
       especialidades: ['civil', 'penal'],
       dataAdmissao: '2024-02-01',
       nivelAcesso: 'estagiario',
+      valorHora: '150,50',
     })
+    expect(updateMemberSchema.parse(memberBody(values, false)).valorHora).toBe('150.50')
   })
 })

@@ -21,6 +21,8 @@ export interface MemberFormValues {
   dataAdmissao: string
   especialidades: string
   observacoes: string
+  /** R$ per hour as typed ('150,00'); '' = none. */
+  valorHora: string
   ativo: boolean
   convidar: boolean
 }
@@ -36,6 +38,7 @@ export const EMPTY_MEMBER_VALUES: MemberFormValues = {
   dataAdmissao: '',
   especialidades: '',
   observacoes: '',
+  valorHora: '',
   ativo: true,
   convidar: true,
 }
@@ -52,6 +55,8 @@ export function memberFormValues(member: TeamMember): MemberFormValues {
     dataAdmissao: member.dataAdmissao ?? '',
     especialidades: member.especialidades.join(', '),
     observacoes: member.observacoes ?? '',
+    // Shown pt-BR ('150,00'); the server reads either notation.
+    valorHora: member.valorHora === null ? '' : member.valorHora.replace('.', ','),
     ativo: member.ativo,
     convidar: false,
   }
@@ -83,6 +88,7 @@ export function memberBody(
     dataAdmissao: orNull(values.dataAdmissao),
     especialidades: splitEspecialidades(values.especialidades),
     observacoes: orNull(values.observacoes),
+    valorHora: orNull(values.valorHora),
     ativo: values.ativo,
   }
   return isCreate ? { ...body, convidar: values.convidar } : body

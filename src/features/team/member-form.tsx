@@ -195,6 +195,21 @@ function MemberForm({ member, onDone }: { member: TeamMember | null; onDone: () 
         </FormField>
 
         <FormField
+          label={t('form.valorHora')}
+          htmlFor="member-valor-hora"
+          error={errors.valorHora?.message}
+          description={t('form.valorHoraHint')}
+        >
+          <Input
+            id="member-valor-hora"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0,00"
+            {...register('valorHora')}
+          />
+        </FormField>
+
+        <FormField
           label={t('form.observacoes')}
           htmlFor="member-observacoes"
           error={errors.observacoes?.message}

@@ -88,8 +88,10 @@ const officeTeamRoutes = new Hono<AppEnv>()
         : all
     const membrosAtivos = all.length
     const advogadosAtivos = all.filter((member) => member.oabNumero).length
+    const podeGerenciar = can(c.var.office.nivelAcesso, 'team.manage')
     const body: TeamOverview = {
-      members: filtered,
+      // A member's hourly rate is the partners' business (they set it): hidden from the other levels.
+      members: podeGerenciar ? filtered : filtered.map((member) => ({ ...member, valorHora: null })),
       stats: {
         membrosAtivos,
         horasMes: Math.round(all.reduce((sum, member) => sum + member.horasMes, 0) * 10) / 10,
@@ -98,7 +100,7 @@ const officeTeamRoutes = new Hono<AppEnv>()
         advogadosAtivos,
         equipeDeApoio: membrosAtivos - advogadosAtivos,
       },
-      podeGerenciar: can(c.var.office.nivelAcesso, 'team.manage'),
+      podeGerenciar,
     }
     c.header('Cache-Control', 'no-store')
     return c.json(body)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseBRLToCents } from '../../lib/br/money'
 import { isValidOabNumber } from '../../lib/br/oab'
 import { isValidPhone } from '../../lib/br/phone'
 import { UFS } from '../../lib/br/uf'
@@ -36,6 +37,9 @@ const optionalText = (max: number, message: string) =>
     .optional()
     .transform((value) => (value == null ? null : value.trim() || null))
     .pipe(z.string().max(max, message).nullable())
+
+const VALOR_HORA_MESSAGE = 'Valor da hora inválido (de R$ 0,00 a R$ 999.999,99)'
+const MAX_VALOR_HORA_CENTS = 99_999_999
 
 const memberFields = {
   nomeCompleto: z
@@ -76,6 +80,23 @@ const memberFields = {
     .default([]),
   observacoes: optionalText(2000, 'Observações muito longas'),
   ativo: z.boolean({ error: 'Ativo inválido' }).default(true),
+  /**
+   * R$ per hour, valuing the member's billable time in the reports (issue 11): 150 / '150,00' → '150.00' (exact
+   * decimal); '' or null clears it; absent leaves it as it is.
+   */
+  valorHora: z
+    .union([z.number(), z.string(), z.null()], { error: VALOR_HORA_MESSAGE })
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null) return value
+      if (typeof value === 'string' && value.trim() === '') return null
+      const cents = parseBRLToCents(value)
+      if (cents === null || cents < 0 || cents > MAX_VALOR_HORA_CENTS) {
+        ctx.addIssue({ code: 'custom', message: VALOR_HORA_MESSAGE })
+        return z.NEVER
+      }
+      return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`
+    }),
 }
 
 /** 'Novo Membro': convidar sends the invitation e-mail (a member without system access leaves it off). */
@@ -120,6 +141,8 @@ export interface TeamMember {
   especialidades: string[]
   observacoes: string | null
   ativo: boolean
+  /** R$ per hour ('150.00'); only sócios see it (null for everyone else). */
+  valorHora: string | null
   acesso: MemberAccess
   /** A request in the last 5 minutes. */
   online: boolean

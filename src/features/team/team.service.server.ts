@@ -70,6 +70,7 @@ export async function listMembers(
       especialidades: officeMembers.especialidades,
       observacoes: officeMembers.observacoes,
       ativo: officeMembers.ativo,
+      valorHora: officeMembers.valorHora,
       online: sql<boolean>`coalesce(${officeMembers.lastSeenAt} > now() - ${ONLINE_WINDOW}, false)`,
       pending: pendingInvite,
     })
@@ -126,6 +127,8 @@ function columnsOf(data: UpdateMemberData) {
     especialidades: data.especialidades,
     observacoes: data.observacoes,
     ativo: data.ativo,
+    // Absent = unchanged (undefined is left out of the SET by Drizzle).
+    valorHora: data.valorHora,
   }
 }
 

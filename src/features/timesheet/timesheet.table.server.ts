@@ -68,5 +68,9 @@ export const timeEntries = pgTable(
     // 'Minhas horas' (a member's weeks) and the team page (an office's month).
     index('time_entries_member_data_idx').on(table.memberId, table.data.desc()),
     index('time_entries_office_data_idx').on(table.officeId, table.data),
+    // The billable-hours report and analytics (issue 11): a period's hours per member and case, covered.
+    index('time_entries_office_data_report_idx')
+      .on(table.officeId, table.data, table.memberId, table.caseId, table.faturavel, table.minutos)
+      .where(sql`${table.deletedAt} is null`),
   ],
 )
