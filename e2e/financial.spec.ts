@@ -74,7 +74,8 @@ test('[FINANCIAL] new entry in R$, mark paid moves it into paid revenue, balance
   await dialog.getByRole('combobox', { name: 'Cliente' }).click()
   await page.getByRole('option', { name: 'Lúcia Pagadora' }).click()
   await dialog.getByRole('button', { name: 'Salvar' }).click()
-  await expect(toast(page, 'Lançamento criado.')).toBeVisible()
+  // The first entry's 'Lançamento criado.' (above) may still be on screen: this entry's is the newest.
+  await expect(toast(page, 'Lançamento criado.').last()).toBeVisible()
   const revenue = page.getByTestId('financial-entry').filter({ hasText: 'Honorários do contrato' })
   await expect(revenue).toContainText('R$\u00a01.500,50')
   await expect(revenue).toContainText('Lúcia Pagadora')
