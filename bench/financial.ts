@@ -7,18 +7,15 @@
 // validation, queries, JSON; no socket) for the sócio and for an associado responsible for 2 000 cases: p50/p99
 // over --runs requests one at a time (target p99 ≤ 300 ms). Every statement the services issue is captured with
 // a Drizzle logger and EXPLAINed; a Seq Scan on financial_entries is flagged.
-import fs from 'node:fs'
-import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { eq, sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import type { PGlite } from '@electric-sql/pglite'
 import type pg from 'pg'
-import { openDatabase, type Database, type DbHandle, type DbKind } from '../src/db/client.server'
+import { type Database, type DbKind } from '../src/db/client.server'
 import { runMigrations } from '../src/db/migrate.server'
 import * as schema from '../src/db/schema.server'
-import { signUpSchema } from '../src/features/auth/auth.schema'
 import { createAccount } from '../src/features/auth/signup.service.server'
 import { getChart, getSummary, listEntries } from '../src/features/financial/financial.service.server'
 import type { FinancialScope } from '../src/features/financial/financial.write.server'
@@ -28,53 +25,16 @@ import { todayISO } from '../src/lib/br/dates'
 import { loadEnv } from '../src/platform/env.server'
 import { buildDeps } from '../src/server/build-deps.server'
 import { createApp } from '../src/server/app.server'
-import { flagValue, ms, percentile, printTable, SCRATCH, type Row } from './lib/bench'
-import { createThrowawayDatabase, postgresUrl } from './lib/database'
+import { flagValue, ms, percentile, printTable, type Row } from './lib/bench'
+import { benchAccount, BENCH_PASSWORD, openBenchDatabase } from './lib/office-db'
 import { seedClientsAndCases, seedFinancialEntries } from './lib/financial-seed'
 
 export const description = 'financeiro (issue 11): 100 mil clientes, 200 mil casos, 500 mil lançamentos'
 
-const PASSWORD = 'bench-senha-123'
+const PASSWORD = BENCH_PASSWORD
 const TARGET_P99 = 300
 
 type RawClient = { query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
-
-async function open(kind: DbKind): Promise<{ handle: DbHandle; dataDir: string; drop: () => Promise<void> }> {
-  fs.mkdirSync(SCRATCH, { recursive: true })
-  const dataDir = fs.mkdtempSync(path.join(SCRATCH, `financial-${kind}-`))
-  if (kind === 'pglite') {
-    const handle = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') })
-    return { handle, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) }
-  }
-  const serverUrl = await postgresUrl()
-  if (!serverUrl)
-    throw new Error('PostgreSQL indisponível (BENCH_DATABASE_URL / TEST_DATABASE_URL / 127.0.0.1:5432)')
-  const database = await createThrowawayDatabase(serverUrl, 'jc_bench_financial')
-  const handle = await openDatabase({ databaseUrl: database.url })
-  return {
-    handle,
-    dataDir,
-    drop: async () => {
-      await database.drop()
-      fs.rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
-
-const account = (userType: 'advogado' | 'estudante', email: string, nomeCompleto: string) =>
-  signUpSchema.parse({
-    userType,
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    nomeCompleto,
-    telefone: '(11) 98765-4321',
-    estadoId: 35,
-    cidadeId: 3550308,
-    ...(userType === 'advogado'
-      ? { oabNumero: '123456', oabEstado: 'SP' }
-      : { universidade: 'USP', periodoCurso: 5 }),
-  })
 
 export async function run(flags: string[]): Promise<void> {
   const kind = (flagValue(flags, 'db') ?? 'postgres') as DbKind
@@ -84,22 +44,22 @@ export async function run(flags: string[]): Promise<void> {
     entries: Number(flagValue(flags, 'entries') ?? 500_000),
   }
   const runs = Number(flagValue(flags, 'runs') ?? 40)
-  const { handle, dataDir, drop } = await open(kind)
+  const { handle, dataDir, drop } = await openBenchDatabase(kind, 'financial')
   try {
     await runMigrations(handle)
     await seedReferenceData(handle.db)
     const db = handle.db
     const socio = await createAccount(
       db,
-      account('advogado', 'bench-socio@jusconecta.test', 'Sócia Benchmark'),
+      benchAccount('advogado', 'bench-socio@jusconecta.test', 'Sócia Benchmark'),
     )
     const assoc = await createAccount(
       db,
-      account('estudante', 'bench-assoc@jusconecta.test', 'Associado Benchmark'),
+      benchAccount('estudante', 'bench-assoc@jusconecta.test', 'Associado Benchmark'),
     )
     const other = await createAccount(
       db,
-      account('advogado', 'bench-outro@jusconecta.test', 'Outro Escritório'),
+      benchAccount('advogado', 'bench-outro@jusconecta.test', 'Outro Escritório'),
     )
     const officeOf = async (userId: string) => {
       const [row] = await db

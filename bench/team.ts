@@ -9,13 +9,10 @@
 // estagiário's list statement is EXPLAINed: a walk of the office's whole case index would show here.
 // Then the team page (GET /api/team) with --members members in the same office. PostgreSQL unless
 // --db=pglite (BENCH_DATABASE_URL / TEST_DATABASE_URL or 127.0.0.1:5432).
-import fs from 'node:fs'
-import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { eq, sql } from 'drizzle-orm'
-import { openDatabase, type DbHandle, type DbKind } from '../src/db/client.server'
+import { type DbKind } from '../src/db/client.server'
 import { runMigrations } from '../src/db/migrate.server'
-import { signUpSchema } from '../src/features/auth/auth.schema'
 import { createAccount } from '../src/features/auth/signup.service.server'
 import { activeCasesByMember } from '../src/features/cases/cases.public.server'
 import { seedCases } from '../src/features/cases/cases.seed.server'
@@ -29,53 +26,16 @@ import { hoursThisMonthByMember } from '../src/features/timesheet/timesheet.publ
 import { loadEnv } from '../src/platform/env.server'
 import { buildDeps } from '../src/server/build-deps.server'
 import { createApp } from '../src/server/app.server'
-import { flagValue, ms, percentile, printTable, SCRATCH, type Row } from './lib/bench'
-import { createThrowawayDatabase, postgresUrl } from './lib/database'
+import { flagValue, ms, percentile, printTable, type Row } from './lib/bench'
+import { benchAccount, BENCH_PASSWORD, openBenchDatabase } from './lib/office-db'
 
 export const description =
   'equipe (issue 10): lista de casos do estagiário (50 casos) vs. sócio em 100 mil casos; página da equipe com 200 membros'
 
-const PASSWORD = 'bench-senha-123'
+const PASSWORD = BENCH_PASSWORD
 /** The issue's target: the estagiário's list costs at most the sócio's × 1.2. */
 const TARGET_RATIO = 1.2
 const ASSIGNED = 50
-
-async function open(kind: DbKind): Promise<{ handle: DbHandle; dataDir: string; drop: () => Promise<void> }> {
-  fs.mkdirSync(SCRATCH, { recursive: true })
-  const dataDir = fs.mkdtempSync(path.join(SCRATCH, `team-${kind}-`))
-  if (kind === 'pglite') {
-    const handle = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') })
-    return { handle, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) }
-  }
-  const serverUrl = await postgresUrl()
-  if (!serverUrl)
-    throw new Error('PostgreSQL indisponível (BENCH_DATABASE_URL / TEST_DATABASE_URL / 127.0.0.1:5432)')
-  const database = await createThrowawayDatabase(serverUrl, 'jc_bench_team')
-  const handle = await openDatabase({ databaseUrl: database.url })
-  return {
-    handle,
-    dataDir,
-    drop: async () => {
-      await database.drop()
-      fs.rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
-
-const account = (userType: 'advogado' | 'estudante', email: string, nomeCompleto: string) =>
-  signUpSchema.parse({
-    userType,
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    nomeCompleto,
-    telefone: '(11) 98765-4321',
-    estadoId: 35,
-    cidadeId: 3550308,
-    ...(userType === 'advogado'
-      ? { oabNumero: '123456', oabEstado: 'SP' }
-      : { universidade: 'USP', periodoCurso: 5 }),
-  })
 
 type RawClient = { query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
 
@@ -84,18 +44,18 @@ export async function run(flags: string[]): Promise<void> {
   const count = Number(flagValue(flags, 'cases') ?? 100_000)
   const memberCount = Number(flagValue(flags, 'members') ?? 200)
   const runs = Number(flagValue(flags, 'runs') ?? 300)
-  const { handle, dataDir, drop } = await open(kind)
+  const { handle, dataDir, drop } = await openBenchDatabase(kind, 'team')
   try {
     await runMigrations(handle)
     await seedReferenceData(handle.db)
     const db = handle.db
     const socio = await createAccount(
       db,
-      account('advogado', 'bench-socio@jusconecta.test', 'Sócia Benchmark'),
+      benchAccount('advogado', 'bench-socio@jusconecta.test', 'Sócia Benchmark'),
     )
     const student = await createAccount(
       db,
-      account('estudante', 'bench-estagiario@jusconecta.test', 'Estagiário Benchmark'),
+      benchAccount('estudante', 'bench-estagiario@jusconecta.test', 'Estagiário Benchmark'),
     )
     const [own] = await db
       .select({ id: officeMembers.id, officeId: officeMembers.officeId })
