@@ -4,12 +4,12 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { PassThrough, type Readable, Transform, type TransformCallback } from 'node:stream'
 import { finished } from 'node:stream/promises'
-import { sql } from 'drizzle-orm'
 import yazl from 'yazl'
 import type { Database } from '../../db/client.server'
-import { csvRow, CSV_BOM, CSV_SEPARATOR } from '../../lib/csv'
+import { csvRow, CSV_BOM } from '../../lib/csv'
 import { verifyingStream, type FileStorage } from '../../platform/storage.server'
 import { catalogFor, EXCLUDED_TABLES, type CatalogTable } from './backups.catalog.server'
+import { LineSink, withSnapshot, type FileRef, type Snapshot } from './backups.rows.server'
 import type { BackupPart } from './backups.constants'
 import {
   BACKUP_FORMAT,
@@ -21,18 +21,10 @@ import {
 } from './backups.manifest.server'
 
 // Writes an office's backup: one zip streamed straight into storage (never whole in memory or on disk).
-// Rows are read in ONE repeatable-read snapshot through server-side cursors, so the archive is consistent
-// (a document never points at a case the archive lacks) however busy the office is; the files follow
-// after the snapshot's transaction ends (they are immutable under their keys).
+// Rows are read in ONE repeatable-read snapshot (backups.rows.server.ts: binary COPY on PostgreSQL, a cursor
+// on PGlite), so the archive is consistent (a document never points at a case the archive lacks) however
+// busy the office is; the files follow after the snapshot's transaction ends (immutable under their keys).
 
-/** Rows per FETCH: big enough for throughput, small enough that memory stays flat. */
-const PAGE_ROWS = 1_000
-/**
- * Text is handed to the streams in pieces of about this many characters. A string past ~128 KB lives in
- * V8's large-object space, which only a full GC frees: 1 000 rows joined in one string each page made the
- * process grow by ~200 MB over 300 k rows before the collector caught up.
- */
-const FLUSH_CHARS = 32 * 1024
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export class MissingBackupFileError extends Error {
@@ -60,14 +52,6 @@ export interface WrittenArchive {
   counts: Record<string, number>
 }
 
-interface FileRef {
-  storageKey: string
-  size: number
-  sha256: string
-  /** Stored encrypted at rest: the row's size/sha256 are the plaintext's, so the bytes are hashed as they are. */
-  encrypted: boolean
-}
-
 /** A pass-through that hashes and counts an entry's uncompressed bytes for the manifest. */
 function entryHasher(): { stream: Transform; digest: () => { size: number; sha256: string } } {
   const hash = createHash('sha256')
@@ -84,20 +68,7 @@ function entryHasher(): { stream: Transform; digest: () => { size: number; sha25
   }
 }
 
-/**
- * One CSV cell computed by PostgreSQL, with the rules of src/lib/csv.ts (csvCell): a leading = + - @ tab or CR
- * gets a quote (no formula runs in Excel), and a cell with ; " CR or LF is quoted. Done in SQL so that no row
- * is parsed in JavaScript just to copy it: at 100 k rows that garbage alone doubled the backup's memory.
- */
-function csvCellSql(column: { name: string; boolean: boolean }): string {
-  const value = column.boolean
-    ? `case when "${column.name}" then 'sim' else 'não' end`
-    : `"${column.name}"::text`
-  const neutral = `(case when ${value} ~ ('^[=+@' || chr(9) || chr(13) || '-]') then '''' || ${value} else ${value} end)`
-  return `coalesce(case when ${neutral} ~ ('[;"' || chr(13) || chr(10) || ']') then '"' || replace(${neutral}, '"', '""') || '"' else ${neutral} end, '')`
-}
-
-async function write(stream: PassThrough | WriteStream, chunk: string): Promise<void> {
+async function write(stream: PassThrough | WriteStream, chunk: string | Buffer): Promise<void> {
   if (!stream.write(chunk)) await new Promise<void>((resolve) => stream.once('drain', resolve))
 }
 
@@ -143,19 +114,16 @@ export async function writeBackupArchive(input: WriteArchiveInput): Promise<Writ
 
   await fs.mkdir(input.tempDir, { recursive: true })
   try {
-    await db.transaction(
-      async (tx) => {
-        for (const table of tables) {
-          counts[table.name] = await streamTable(tx as unknown as Database, table, office.id, {
-            addEntry,
-            storageFailed,
-            tempDir: input.tempDir,
-            onRow: table.hasFiles ? (row) => files.push(fileRef(row)) : undefined,
-          })
-        }
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    )
+    await withSnapshot(db, async (snapshot) => {
+      for (const table of tables) {
+        counts[table.name] = await streamTable(snapshot, table, office.id, {
+          addEntry,
+          storageFailed,
+          tempDir: input.tempDir,
+        })
+        if (table.hasFiles) files.push(...(await snapshot.files(table, office.id)))
+      }
+    })
     await input.onProgress?.(10)
 
     const totalBytes = files.reduce((sum, file) => sum + file.size, 0) || 1
@@ -213,71 +181,36 @@ export async function writeBackupArchive(input: WriteArchiveInput): Promise<Writ
   }
 }
 
-function fileRef(row: Record<string, unknown>): FileRef {
-  return {
-    storageKey: String(row.storage_key),
-    size: Number(row.size),
-    sha256: String(row.sha256),
-    encrypted: row.encrypted === true,
-  }
-}
-
 interface StreamTableOptions {
   addEntry: (name: string, source: Readable, compress?: boolean) => Promise<void>
   storageFailed: Promise<never>
   tempDir: string
-  onRow: ((row: Record<string, unknown>) => void) | undefined
 }
 
 /** One table: its rows as JSON Lines into the zip, and as CSV into a temp file added right after. */
 async function streamTable(
-  tx: Database,
+  snapshot: Snapshot,
   table: CatalogTable,
   officeId: string,
   options: StreamTableOptions,
 ): Promise<number> {
-  const insertable = table.columns.filter((column) => column.insertable)
-  const columns = insertable.map((column) => column.name)
-  const list = columns.map((name) => `"${name}"`).join(', ')
-  const csvLine = `concat_ws('${CSV_SEPARATOR}', ${insertable.map(csvCellSql).join(', ')})`
-  const order = table.keyColumns.map((name) => `"${name}"`).join(', ')
-  // Identifiers come from our own schema and the office id was checked as a uuid: nothing user-typed here.
-  await tx.execute(
-    sql.raw(
-      `declare backup_rows no scroll cursor for select row_to_json(t)::text as j, ${csvLine} as c from (select ${list} from "${table.name}" where office_id = '${officeId}' order by ${order}) t`,
-    ),
-  )
+  const columns = table.columns.filter((column) => column.insertable).map((column) => column.name)
   const jsonl = new PassThrough({ highWaterMark: 256 * 1024 })
   const csvPath = path.join(options.tempDir, `${randomBytes(9).toString('base64url')}.csv`)
   const csv = createWriteStream(csvPath, { flags: 'wx' })
-  let rows = 0
+  const jsonLines = new LineSink('\n')
+  const csvLines = new LineSink('\r\n')
+  // Writes what the sinks have filled, waiting whenever a stream is full (the zip, then storage, sets the pace).
+  const drain = async (end = false) => {
+    for (const chunk of jsonLines.take(end)) await Promise.race([write(jsonl, chunk), options.storageFailed])
+    for (const chunk of csvLines.take(end)) await write(csv, chunk)
+  }
   const entryDone = options.addEntry(`tables/${table.name}.jsonl`, jsonl)
+  let rows: number
   try {
     await write(csv, CSV_BOM + csvRow(columns))
-    for (;;) {
-      const page = await tx.execute<{ j: string; c: string }>(
-        sql.raw(`fetch forward ${PAGE_ROWS} from backup_rows`),
-      )
-      if (page.rows.length === 0) break
-      let lines = ''
-      let csvLines = ''
-      for (const { j, c } of page.rows) {
-        lines += `${j}\n`
-        csvLines += `${c}\r\n`
-        if (options.onRow) options.onRow(JSON.parse(j) as Record<string, unknown>)
-        if (lines.length >= FLUSH_CHARS) {
-          await Promise.race([write(jsonl, lines), options.storageFailed])
-          lines = ''
-        }
-        if (csvLines.length >= FLUSH_CHARS) {
-          await write(csv, csvLines)
-          csvLines = ''
-        }
-      }
-      rows += page.rows.length
-      if (lines) await Promise.race([write(jsonl, lines), options.storageFailed])
-      if (csvLines) await write(csv, csvLines)
-    }
+    rows = await snapshot.rows(table, officeId, jsonLines, csvLines, drain)
+    await drain(true)
     jsonl.end()
     await entryDone
     csv.end()
@@ -289,7 +222,6 @@ async function streamTable(
     await entryDone.catch(() => {})
     throw error
   } finally {
-    await tx.execute(sql.raw('close backup_rows')).catch(() => {})
     await fs.rm(csvPath, { force: true })
   }
   return rows
