@@ -1,5 +1,6 @@
 // Issue 11's numbers for the Financeiro. Run: `npm run bench -- financial [--db=postgres|pglite]
-// [--clients=100000] [--cases=200000] [--entries=500000] [--runs=40] [--plans]`.
+// [--clients=100000] [--cases=200000] [--entries=500000] [--runs=40] [--plans] [--keep]`.
+// `--keep` keeps the seeded database for the next run (bench/lib/office-db.ts): seed once, measure often.
 //
 // One office with --clients clients, --cases cases and --entries financial entries, plus a second office a tenth
 // of the size whose rows share the tables and indexes. The cards (month, year), the list's first page, searches,
@@ -17,6 +18,7 @@ import { type Database, type DbKind } from '../src/db/client.server'
 import { runMigrations } from '../src/db/migrate.server'
 import * as schema from '../src/db/schema.server'
 import { createAccount } from '../src/features/auth/signup.service.server'
+import { users } from '../src/features/auth/auth.table.server'
 import { getChart, getSummary, listEntries } from '../src/features/financial/financial.service.server'
 import type { FinancialScope } from '../src/features/financial/financial.write.server'
 import { officeMembers } from '../src/features/offices/offices.table.server'
@@ -36,6 +38,56 @@ const TARGET_P99 = 300
 
 type RawClient = { query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
 
+/** Accounts and both offices' rows, then statistics (skipped when `--keep` reuses a seeded database). */
+async function seedBench(
+  db: Database,
+  sizes: { clients: number; cases: number; entries: number },
+): Promise<void> {
+  await seedReferenceData(db)
+  const socio = await createAccount(
+    db,
+    benchAccount('advogado', 'bench-socio@jusconecta.test', 'Sócia Benchmark'),
+  )
+  const assoc = await createAccount(
+    db,
+    benchAccount('estudante', 'bench-assoc@jusconecta.test', 'Associado Benchmark'),
+  )
+  const other = await createAccount(
+    db,
+    benchAccount('advogado', 'bench-outro@jusconecta.test', 'Outro Escritório'),
+  )
+  const officeOf = async (userId: string) => {
+    const [row] = await db
+      .select({ id: officeMembers.id, officeId: officeMembers.officeId })
+      .from(officeMembers)
+      .where(eq(officeMembers.userId, userId))
+    if (!row) throw new Error('office not created')
+    return row
+  }
+  const officeId = (await officeOf(socio.userId)).officeId
+  const [associado] = await db
+    .insert(officeMembers)
+    .values({ officeId, userId: assoc.userId, nivelAcesso: 'associado' })
+    .returning({ id: officeMembers.id })
+  if (!associado) throw new Error('associado not added')
+
+  const seedStarted = performance.now()
+  await seedClientsAndCases(db, officeId, sizes)
+  await seedFinancialEntries(db, officeId, sizes.entries)
+  await db.execute(sql`
+    insert into case_members (office_id, case_id, member_id)
+    select office_id, id, ${associado.id} from cases where office_id = ${officeId} order by id limit 2000`)
+  const otherOffice = await officeOf(other.userId)
+  await seedClientsAndCases(db, otherOffice.officeId, {
+    clients: sizes.clients / 10,
+    cases: sizes.cases / 10,
+  })
+  await seedFinancialEntries(db, otherOffice.officeId, sizes.entries / 10)
+  for (const table of ['clients', 'cases', 'case_members', 'financial_entries', 'office_members'])
+    await db.execute(sql.raw(`vacuum analyze ${table}`))
+  console.log(`  seed: ${((performance.now() - seedStarted) / 1000).toFixed(1)} s (${JSON.stringify(sizes)})`)
+}
+
 export async function run(flags: string[]): Promise<void> {
   const kind = (flagValue(flags, 'db') ?? 'postgres') as DbKind
   const sizes = {
@@ -44,56 +96,30 @@ export async function run(flags: string[]): Promise<void> {
     entries: Number(flagValue(flags, 'entries') ?? 500_000),
   }
   const runs = Number(flagValue(flags, 'runs') ?? 40)
-  const { handle, dataDir, drop } = await openBenchDatabase(kind, 'financial')
+  const keep = flags.includes('--keep')
+  const { handle, dataDir, drop, seeded, markSeeded } = await openBenchDatabase(kind, 'financial', {
+    keep,
+    seedKey: JSON.stringify(sizes),
+  })
   try {
     await runMigrations(handle)
-    await seedReferenceData(handle.db)
     const db = handle.db
-    const socio = await createAccount(
-      db,
-      benchAccount('advogado', 'bench-socio@jusconecta.test', 'Sócia Benchmark'),
-    )
-    const assoc = await createAccount(
-      db,
-      benchAccount('estudante', 'bench-assoc@jusconecta.test', 'Associado Benchmark'),
-    )
-    const other = await createAccount(
-      db,
-      benchAccount('advogado', 'bench-outro@jusconecta.test', 'Outro Escritório'),
-    )
-    const officeOf = async (userId: string) => {
+    if (seeded) {
+      console.log('  seed: banco mantido de uma execução anterior (--keep)')
+      await db.execute(sql`analyze`)
+    } else await seedBench(db, sizes)
+    if (keep && !seeded) await markSeeded()
+    const memberOf = async (email: string) => {
       const [row] = await db
         .select({ id: officeMembers.id, officeId: officeMembers.officeId })
         .from(officeMembers)
-        .where(eq(officeMembers.userId, userId))
-      if (!row) throw new Error('office not created')
+        .innerJoin(users, eq(users.id, officeMembers.userId))
+        .where(eq(users.email, email))
+      if (!row) throw new Error(`membro de ${email} não encontrado`)
       return row
     }
-    const own = await officeOf(socio.userId)
-    const officeId = own.officeId
-    const [associado] = await db
-      .insert(officeMembers)
-      .values({ officeId, userId: assoc.userId, nivelAcesso: 'associado' })
-      .returning({ id: officeMembers.id })
-    if (!associado) throw new Error('associado not added')
-
-    const seedStarted = performance.now()
-    await seedClientsAndCases(db, officeId, sizes)
-    await seedFinancialEntries(db, officeId, sizes.entries)
-    await db.execute(sql`
-      insert into case_members (office_id, case_id, member_id)
-      select office_id, id, ${associado.id} from cases where office_id = ${officeId} order by id limit 2000`)
-    const otherOffice = await officeOf(other.userId)
-    await seedClientsAndCases(db, otherOffice.officeId, {
-      clients: sizes.clients / 10,
-      cases: sizes.cases / 10,
-    })
-    await seedFinancialEntries(db, otherOffice.officeId, sizes.entries / 10)
-    for (const table of ['clients', 'cases', 'case_members', 'financial_entries', 'office_members'])
-      await db.execute(sql.raw(`vacuum analyze ${table}`))
-    console.log(
-      `  seed: ${((performance.now() - seedStarted) / 1000).toFixed(1)} s (${JSON.stringify(sizes)})`,
-    )
+    const officeId = (await memberOf('bench-socio@jusconecta.test')).officeId
+    const associado = await memberOf('bench-assoc@jusconecta.test')
 
     const env = loadEnv({
       NODE_ENV: 'production',
@@ -188,6 +214,7 @@ export async function run(flags: string[]): Promise<void> {
         { q: undefined, tipo: 'todos', status: 'todos' },
         { q: 'araujo', tipo: 'todos', status: 'todos' },
         { q: undefined, tipo: 'todos', status: 'vencido' },
+        { q: undefined, tipo: 'despesa', status: 'pago' },
       ] as const) {
         await listEntries(logged, scope, { ...filter, limit: 50, offset: 0 })
       }

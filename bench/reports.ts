@@ -1,11 +1,12 @@
 // Issue 11's numbers for Relatórios and Analytics. Run: `npm run bench -- reports [--db=postgres|pglite]
-// [--clients=100000] [--cases=200000] [--entries=500000] [--time=1000000] [--runs=40]`.
+// [--clients=100000] [--cases=200000] [--entries=500000] [--time=1000000] [--runs=40] [--keep] [--plans]`.
 //
 // One office with --clients clients, --cases cases (3 years of data_inicio, a third concluded with an outcome),
 // --entries financial entries and --time time entries (22 members), plus a second, smaller office whose rows
 // must never be read. Each report (this month and this year) and the analytics endpoint are timed in process
 // (the real app: session, requireOffice, validation, queries, JSON; no socket) for the sócio and for an
 // associado responsible for 2 000 cases: p50/p99 over --runs requests one at a time (target p99 ≤ 300 ms).
+// `--keep` keeps the seeded database for the next run (bench/lib/office-db.ts): seed once, measure often.
 // Every statement the services issue is captured with a Drizzle logger and EXPLAINed; a Seq Scan on an office
 // table is flagged. Then the JS the two routes add to the dashboard (KB gz), from the build in JC_DIST_DIR.
 import fs from 'node:fs'
@@ -21,6 +22,7 @@ import { type Database, type DbKind } from '../src/db/client.server'
 import { runMigrations } from '../src/db/migrate.server'
 import * as schema from '../src/db/schema.server'
 import { createAccount } from '../src/features/auth/signup.service.server'
+import { users } from '../src/features/auth/auth.table.server'
 import { officeMembers } from '../src/features/offices/offices.table.server'
 import { seedReferenceData } from '../src/features/reference/reference.seed.server'
 import { analytics } from '../src/features/reports/analytics.service.server'
@@ -100,6 +102,65 @@ async function seedOffice(
     from generate_series(1, 5000) g`)
 }
 
+/** Accounts, members and both offices' rows, then statistics (skipped when `--keep` reuses a seeded database). */
+async function seedBench(
+  db: Database,
+  sizes: { clients: number; cases: number; entries: number; time: number },
+): Promise<void> {
+  await seedReferenceData(db)
+  const socio = await createAccount(
+    db,
+    benchAccount('advogado', 'bench-socio@jusconecta.test', 'Sócia Benchmark'),
+  )
+  const assoc = await createAccount(
+    db,
+    benchAccount('estudante', 'bench-assoc@jusconecta.test', 'Associado Benchmark'),
+  )
+  const other = await createAccount(
+    db,
+    benchAccount('advogado', 'bench-outro@jusconecta.test', 'Outro Escritório'),
+  )
+  const officeOf = async (userId: string) => {
+    const [row] = await db
+      .select({ id: officeMembers.id, officeId: officeMembers.officeId })
+      .from(officeMembers)
+      .where(eq(officeMembers.userId, userId))
+    if (!row) throw new Error('office not created')
+    return row
+  }
+  const own = await officeOf(socio.userId)
+  const officeId = own.officeId
+  const [associado] = await db
+    .insert(officeMembers)
+    .values({ officeId, userId: assoc.userId, nivelAcesso: 'associado', valorHora: '180.00' })
+    .returning({ id: officeMembers.id })
+  if (!associado) throw new Error('associado not added')
+  await db.execute(sql`
+    insert into office_members (office_id, nivel_acesso, nome_completo, valor_hora)
+    select ${officeId}, 'associado', 'Membro ' || g, case when g % 4 <> 0 then 150 + g * 10 end
+    from generate_series(1, 20) g`)
+  await db.update(officeMembers).set({ valorHora: '350.00' }).where(eq(officeMembers.id, own.id))
+
+  const seedStarted = performance.now()
+  await seedOffice(db, officeId, sizes)
+  // The associado's scope: 2 000 cases (those the hash gave them) — trimmed or topped up to that.
+  await db.execute(sql`delete from case_members where member_id = ${associado.id}`)
+  await db.execute(sql`
+    insert into case_members (office_id, case_id, member_id)
+    select office_id, id, ${associado.id} from cases where office_id = ${officeId} order by id limit 2000`)
+  // Another office, a tenth of the size: its rows sit in the same tables and indexes.
+  const otherOffice = await officeOf(other.userId)
+  await seedOffice(db, otherOffice.officeId, {
+    clients: sizes.clients / 10,
+    cases: sizes.cases / 10,
+    entries: sizes.entries / 10,
+    time: sizes.time / 10,
+  })
+  for (const table of [...OFFICE_TABLES, 'office_members'])
+    await db.execute(sql.raw(`vacuum analyze ${table}`))
+  console.log(`  seed: ${((performance.now() - seedStarted) / 1000).toFixed(1)} s (${JSON.stringify(sizes)})`)
+}
+
 /** Static imports of a built chunk ('./x.js'), recursively. */
 function closure(dir: string, file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return seen
@@ -152,64 +213,31 @@ export async function run(flags: string[]): Promise<void> {
     time: Number(flagValue(flags, 'time') ?? 1_000_000),
   }
   const runs = Number(flagValue(flags, 'runs') ?? 40)
-  const { handle, dataDir, drop } = await openBenchDatabase(kind, 'reports')
+  const keep = flags.includes('--keep')
+  const { handle, dataDir, drop, seeded, markSeeded } = await openBenchDatabase(kind, 'reports', {
+    keep,
+    seedKey: JSON.stringify(sizes),
+  })
   try {
     await runMigrations(handle)
-    await seedReferenceData(handle.db)
     const db = handle.db
-    const socio = await createAccount(
-      db,
-      benchAccount('advogado', 'bench-socio@jusconecta.test', 'Sócia Benchmark'),
-    )
-    const assoc = await createAccount(
-      db,
-      benchAccount('estudante', 'bench-assoc@jusconecta.test', 'Associado Benchmark'),
-    )
-    const other = await createAccount(
-      db,
-      benchAccount('advogado', 'bench-outro@jusconecta.test', 'Outro Escritório'),
-    )
-    const officeOf = async (userId: string) => {
+    const memberOf = async (email: string) => {
       const [row] = await db
         .select({ id: officeMembers.id, officeId: officeMembers.officeId })
         .from(officeMembers)
-        .where(eq(officeMembers.userId, userId))
-      if (!row) throw new Error('office not created')
+        .innerJoin(users, eq(users.id, officeMembers.userId))
+        .where(eq(users.email, email))
+      if (!row) throw new Error(`membro de ${email} não encontrado`)
       return row
     }
-    const own = await officeOf(socio.userId)
+    if (seeded) {
+      console.log('  seed: banco mantido de uma execução anterior (--keep)')
+      await db.execute(sql`analyze`)
+    } else await seedBench(db, sizes)
+    if (keep && !seeded) await markSeeded()
+    const own = await memberOf('bench-socio@jusconecta.test')
     const officeId = own.officeId
-    const [associado] = await db
-      .insert(officeMembers)
-      .values({ officeId, userId: assoc.userId, nivelAcesso: 'associado', valorHora: '180.00' })
-      .returning({ id: officeMembers.id })
-    if (!associado) throw new Error('associado not added')
-    await db.execute(sql`
-      insert into office_members (office_id, nivel_acesso, nome_completo, valor_hora)
-      select ${officeId}, 'associado', 'Membro ' || g, case when g % 4 <> 0 then 150 + g * 10 end
-      from generate_series(1, 20) g`)
-    await db.update(officeMembers).set({ valorHora: '350.00' }).where(eq(officeMembers.id, own.id))
-
-    const seedStarted = performance.now()
-    await seedOffice(db, officeId, sizes)
-    // The associado's scope: 2 000 cases (those the hash gave them) — trimmed or topped up to that.
-    await db.execute(sql`delete from case_members where member_id = ${associado.id}`)
-    await db.execute(sql`
-      insert into case_members (office_id, case_id, member_id)
-      select office_id, id, ${associado.id} from cases where office_id = ${officeId} order by id limit 2000`)
-    // Another office, a tenth of the size: its rows sit in the same tables and indexes.
-    const otherOffice = await officeOf(other.userId)
-    await seedOffice(db, otherOffice.officeId, {
-      clients: sizes.clients / 10,
-      cases: sizes.cases / 10,
-      entries: sizes.entries / 10,
-      time: sizes.time / 10,
-    })
-    for (const table of [...OFFICE_TABLES, 'office_members'])
-      await db.execute(sql.raw(`vacuum analyze ${table}`))
-    console.log(
-      `  seed: ${((performance.now() - seedStarted) / 1000).toFixed(1)} s (${JSON.stringify(sizes)})`,
-    )
+    const associado = await memberOf('bench-assoc@jusconecta.test')
 
     const env = loadEnv({
       NODE_ENV: 'production',
@@ -255,7 +283,8 @@ export async function run(flags: string[]): Promise<void> {
     ]
     const rows: Row[] = []
     const endpoints = [...REPORT_KINDS, 'analytics'] as const
-    for (const [label, period] of periods) {
+    // `--explain-only` skips the timed requests (plans and, with --analyze, statement times only).
+    for (const [label, period] of flags.includes('--explain-only') ? [] : periods) {
       for (const endpoint of endpoints) {
         for (const who of ['sócio', 'associado'] as const) {
           const stats = await measure(
@@ -273,7 +302,9 @@ export async function run(flags: string[]): Promise<void> {
         }
       }
     }
-    for (const file of ['area/export.csv', 'horas/export.pdf', 'export.zip']) {
+    for (const file of flags.includes('--explain-only')
+      ? []
+      : ['area/export.csv', 'horas/export.pdf', 'export.zip']) {
       const [, period] = periods[1]!
       const stats = await measure(cookies.sócio, `/api/reports/${file}?from=${period.from}&to=${period.to}`)
       console.log(`  ${file} (ano, sócio): p50 ${ms(stats.p50)} p99 ${ms(stats.p99)}`)
@@ -296,6 +327,19 @@ export async function run(flags: string[]): Promise<void> {
         : (drizzlePg({ client: raw as unknown as pg.Pool, schema, logger }) as unknown as Database)
     const [, year] = periods[1]!
     let seqScans = 0
+    // `--analyze`: each statement's own execution time (EXPLAIN ANALYZE, BUFFERS), less sensitive to a loaded
+    // machine than the requests' p99.
+    const analyze = flags.includes('--analyze')
+    const explainOn = async <T>(work: (client: RawClient) => Promise<T>): Promise<T> => {
+      if (kind === 'pglite') return work(raw)
+      const client = await (raw as unknown as pg.Pool).connect()
+      try {
+        return await work(client)
+      } finally {
+        client.release()
+      }
+    }
+    const explainOptions = analyze ? 'analyze, buffers' : 'costs off'
     for (const scope of [
       { officeId, memberId: own.id, restrictTo: null },
       { officeId, memberId: associado.id, restrictTo: associado.id },
@@ -303,10 +347,26 @@ export async function run(flags: string[]): Promise<void> {
       captured = []
       for (const report of REPORT_KINDS) await buildReport(logged, scope, report, year)
       await analytics(logged, scope, year)
-      // The queries only: the transaction around the per-case hours (begin, set local, commit) has no plan.
-      for (const statement of captured.filter((s) => /^\s*(select|with)\b/i.test(s.sql))) {
-        const plan = await raw.query(`explain (costs off) ${statement.sql}`, statement.params)
+      // The queries only (begin/set local/commit have no plan); a query after a `set local` is explained with
+      // that setting, in a transaction of its own on one connection.
+      for (const [index, statement] of captured.entries()) {
+        if (!/^\s*(select|with)\b/i.test(statement.sql)) continue
+        const setting = captured[index - 1]?.sql.match(/^\s*set local\b/i) ? captured[index - 1]!.sql : null
+        const plan = await explainOn(async (client) => {
+          if (setting) await client.query('begin').then(() => client.query(setting))
+          try {
+            return await client.query(`explain (${explainOptions}) ${statement.sql}`, statement.params)
+          } finally {
+            if (setting) await client.query('commit')
+          }
+        })
         const lines = plan.rows.map((line) => String(Object.values(line)[0]))
+        if (analyze) {
+          const time = lines.find((line) => line.startsWith('Execution Time'))
+          console.log(
+            `  ${time} (${scope.restrictTo ? 'associado' : 'sócio'}): ${statement.sql.slice(0, 150)}…`,
+          )
+        }
         const seq = lines.filter((line) =>
           OFFICE_TABLES.some((table) => line.includes(`Seq Scan on ${table}`)),
         )

@@ -51,3 +51,37 @@ export async function createThrowawayDatabase(
   url.pathname = `/${name}`
   return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) }
 }
+
+/**
+ * A database with a fixed name that outlives the run (a bench's `--keep`): created when missing; `recreate`
+ * drops and creates it empty again (a half-finished or differently sized seed).
+ */
+export async function keptDatabase(
+  serverUrl: string,
+  name: string,
+): Promise<{ url: string; recreate: () => Promise<void> }> {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`nome de banco inválido: ${name}`)
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name])
+    if (exists.rowCount === 0) await client.query(`create database ${name}`)
+  } finally {
+    await client.end()
+  }
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    recreate: async () => {
+      const again = new pg.Client({ connectionString: serverUrl })
+      await again.connect()
+      try {
+        await again.query(`drop database if exists ${name} with (force)`)
+        await again.query(`create database ${name}`)
+      } finally {
+        await again.end()
+      }
+    },
+  }
+}

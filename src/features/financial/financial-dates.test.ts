@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { addMonthsISO, last12Months, monthEndISO, monthStartISO, monthsBetween } from './financial-dates'
+import {
+  addMonthsISO,
+  last12Months,
+  monthEndISO,
+  monthStartISO,
+  monthsBetween,
+  splitPeriod,
+} from './financial-dates'
 
 describe('financial dates', () => {
   it('adds months clamping to the last day without drifting', () => {
@@ -24,5 +31,36 @@ describe('financial dates', () => {
     expect(months).toHaveLength(12)
     expect(months[0]).toBe('2025-04')
     expect(months[11]).toBe('2026-03')
+  })
+
+  it('cuts a period into its whole months and the partial months at its edges (decision 019)', () => {
+    expect(splitPeriod({ from: '2026-01-01', to: '2026-12-31' })).toEqual({
+      months: { from: '2026-01-01', to: '2026-12-01' },
+      edges: [],
+    })
+    expect(splitPeriod({ from: '2024-02-01', to: '2024-02-29' })).toEqual({
+      months: { from: '2024-02-01', to: '2024-02-01' },
+      edges: [],
+    })
+    expect(splitPeriod({ from: '2026-01-15', to: '2026-04-10' })).toEqual({
+      months: { from: '2026-02-01', to: '2026-03-01' },
+      edges: [
+        { from: '2026-01-15', to: '2026-01-31' },
+        { from: '2026-04-01', to: '2026-04-10' },
+      ],
+    })
+    expect(splitPeriod({ from: '2025-12-31', to: '2026-01-31' })).toEqual({
+      months: { from: '2026-01-01', to: '2026-01-01' },
+      edges: [{ from: '2025-12-31', to: '2025-12-31' }],
+    })
+    // No whole month inside: the period itself, read from the entries.
+    expect(splitPeriod({ from: '2026-01-15', to: '2026-02-10' })).toEqual({
+      months: null,
+      edges: [{ from: '2026-01-15', to: '2026-02-10' }],
+    })
+    expect(splitPeriod({ from: '2026-11-01', to: '2026-11-25' })).toEqual({
+      months: null,
+      edges: [{ from: '2026-11-01', to: '2026-11-25' }],
+    })
   })
 })

@@ -47,3 +47,30 @@ export function last12Months(dateISO: string): string[] {
   const start = addMonthsISO(monthStartISO(dateISO), -11)
   return Array.from({ length: 12 }, (_, i) => addMonthsISO(start, i).slice(0, 7))
 }
+
+/**
+ * A period cut for the rollups (decision 019): the whole months inside it (first days of the first and last,
+ * inclusive) and the partial months at its edges, read from the entries themselves.
+ */
+export function splitPeriod(period: { from: string; to: string }): {
+  months: { from: string; to: string } | null
+  edges: { from: string; to: string }[]
+} {
+  const dayBefore = (dateISO: string) => {
+    const date = new Date(`${dateISO}T00:00:00Z`)
+    date.setUTCDate(date.getUTCDate() - 1)
+    return date.toISOString().slice(0, 10)
+  }
+  const first =
+    period.from === monthStartISO(period.from) ? period.from : addMonthsISO(monthStartISO(period.from), 1)
+  const last =
+    period.to === monthEndISO(period.to)
+      ? monthStartISO(period.to)
+      : addMonthsISO(monthStartISO(period.to), -1)
+  if (first > last) return { months: null, edges: [period] }
+  const edges: { from: string; to: string }[] = []
+  if (period.from < first) edges.push({ from: period.from, to: dayBefore(first) })
+  const afterLast = addMonthsISO(last, 1)
+  if (afterLast <= period.to) edges.push({ from: afterLast, to: period.to })
+  return { months: { from: first, to: last }, edges }
+}

@@ -4,6 +4,7 @@ import type { FinancialCategory, PaymentMethod } from './financial.schema'
 import { insertEntries, resolveLinks } from './financial.write.server'
 
 export { financialEntries } from './financial.table.server'
+export { splitPeriod } from './financial-dates'
 
 type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 

@@ -14,6 +14,7 @@ import type {
   FinancialSummary,
 } from './financial.schema'
 import { financialEntries as fe } from './financial.table.server'
+import { paidByMonthOfMonths, paidByTipoOfMonths, splitPeriod } from './financial.rollups.server'
 import { scopeCondition, type Executor, type FinancialScope } from './financial.write.server'
 
 /** Exact up to this many, then reported capped (an exact count over 500k rows on every keystroke is the p99). */
@@ -157,14 +158,25 @@ export async function getSummary(
   to: string,
 ): Promise<FinancialSummary> {
   const base = and(scopeCondition(scope), isNull(fe.deletedAt), sql`${fe.tipo} in ('receita', 'despesa')`)
-  const [paid, pending] = await Promise.all([
+  const paidOfEntries = (period: { from: string; to: string }) =>
     db
       .select({ tipo: fe.tipo, total: sql<string>`coalesce(sum(${fe.valor}), 0)` })
       .from(fe)
       .where(
-        and(base, sql`${fe.status} = 'pago' and ${fe.dataPagamento} between ${from}::date and ${to}::date`),
+        and(
+          base,
+          sql`${fe.status} = 'pago' and ${fe.dataPagamento} between ${period.from}::date and ${period.to}::date`,
+        ),
       )
-      .groupBy(fe.tipo),
+      .groupBy(fe.tipo)
+  // The whole office: whole months from the rollup the database keeps (decision 019), the partial months at
+  // the edges from the entries. A partial scope sums its few cases' entries.
+  const split = scope.restrictTo ? { months: null, edges: [{ from, to }] } : splitPeriod({ from, to })
+  const [paidParts, pending] = await Promise.all([
+    Promise.all([
+      split.months ? paidByTipoOfMonths(db, scope.officeId, split.months) : [],
+      ...split.edges.map(paidOfEntries),
+    ]).then((parts) => parts.flat()),
     db
       .select({ tipo: fe.tipo, total: sql<string>`coalesce(sum(${fe.valor}), 0)` })
       .from(fe)
@@ -172,9 +184,9 @@ export async function getSummary(
       .groupBy(fe.tipo),
   ])
   const sum = (rows: { tipo: string; total: string }[], tipo: string) =>
-    cents(rows.find((r) => r.tipo === tipo)?.total)
-  const receitaPaga = sum(paid, 'receita')
-  const despesasPagas = sum(paid, 'despesa')
+    rows.filter((r) => r.tipo === tipo).reduce((total, r) => total + cents(r.total), 0)
+  const receitaPaga = sum(paidParts, 'receita')
+  const despesasPagas = sum(paidParts, 'despesa')
   return {
     from,
     to,
@@ -191,7 +203,22 @@ export async function getChart(db: Database, scope: FinancialScope): Promise<Fin
   const months = last12Months(today())
   const start = `${months[0] ?? ''}-01`
   const end = monthStartISO(today())
-  const rows = await db
+  // The whole office: the rollup's 12 months (decision 019); a partial scope sums its few cases' entries.
+  const rows = scope.restrictTo
+    ? await chartOfEntries(db, scope, start, end)
+    : await paidByMonthOfMonths(db, scope.officeId, { from: start, to: end })
+  const find = (mes: string, tipo: string) => cents(rows.find((r) => r.mes === mes && r.tipo === tipo)?.total)
+  return {
+    months: months.map((mes) => ({
+      mes,
+      receitas: centsToDecimal(find(mes, 'receita')),
+      despesas: centsToDecimal(find(mes, 'despesa')),
+    })),
+  }
+}
+
+function chartOfEntries(db: Database, scope: FinancialScope, start: string, end: string) {
+  return db
     .select({
       mes: sql<string>`to_char(${fe.dataPagamento}, 'YYYY-MM')`,
       tipo: fe.tipo,
@@ -207,14 +234,6 @@ export async function getChart(db: Database, scope: FinancialScope): Promise<Fin
       ),
     )
     .groupBy(sql`1`, fe.tipo)
-  const find = (mes: string, tipo: string) => cents(rows.find((r) => r.mes === mes && r.tipo === tipo)?.total)
-  return {
-    months: months.map((mes) => ({
-      mes,
-      receitas: centsToDecimal(find(mes, 'receita')),
-      despesas: centsToDecimal(find(mes, 'despesa')),
-    })),
-  }
 }
 
 /** The filtered list for the CSV, batch by batch (keyset on the list's own order). */

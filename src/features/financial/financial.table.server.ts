@@ -114,6 +114,17 @@ export const financialEntries = pgTable(
     index('financial_entries_office_vencimento_idx')
       .on(table.officeId, table.dataVencimento.desc().nullsLast(), table.id.desc())
       .where(sql`${table.deletedAt} is null`),
+    // The list filtered by type and status (e.g. despesas pagas), in the list's own order: a page is a range of
+    // it instead of a walk down the whole office's due dates skipping every other type and status.
+    index('financial_entries_office_tipo_status_list_idx')
+      .on(
+        table.officeId,
+        table.tipo,
+        table.status,
+        table.dataVencimento.desc().nullsLast(),
+        table.id.desc().nullsLast(),
+      )
+      .where(sql`${table.deletedAt} is null`),
     // Period aggregates of paid entries (cards, 12-month chart): valor in the key allows index-only sums.
     index('financial_entries_office_pagamento_idx')
       .on(table.officeId, table.tipo, table.status, table.dataPagamento, table.valor)

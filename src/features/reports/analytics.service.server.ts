@@ -1,12 +1,10 @@
-import { and, between, eq, gte, inArray, isNotNull, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gte, inArray, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm'
 import { todayISO } from '../../lib/br/dates'
 import { events } from '../agenda/agenda.table.server'
-import { caseMembers } from '../cases/case-members.table.server'
 import { CASE_AREAS } from '../cases/cases.public.server'
 import { cases } from '../cases/cases.table.server'
 import { clients } from '../clients/clients.table.server'
 import { officeMembers } from '../offices/offices.table.server'
-import { timeEntries } from '../timesheet/timesheet.table.server'
 import {
   centsToDecimal,
   monthOf,
@@ -24,6 +22,7 @@ import {
   type Executor,
   type ReportScope,
 } from './reports.scope.server'
+import { memberHoursSql } from './reports.rollups.server'
 import { concludedByArea, openedByArea, revenueByArea } from './reports.service.server'
 
 // /dashboard/analytics (issue 11): the spec's cards and panels computed on the office's data, each one
@@ -104,68 +103,40 @@ async function countHearings(db: Executor, scope: ReportScope, now: Date): Promi
   return int(row?.n)
 }
 
-/** Per member: active cases where responsible, and the period's hours (a partial scope: only themselves). */
+/**
+ * Per member: active cases where responsible, and the period's hours (a partial scope: only themselves). The
+ * hours come from the rollup (whole months) and the entries (partial months), decision 019.
+ */
 async function teamProductivity(
   db: Executor,
   scope: ReportScope,
   period: Period,
 ): Promise<AnalyticsMember[]> {
-  const self = scope.restrictTo === null ? undefined : eq(officeMembers.id, scope.restrictTo)
-  const hours = db
-    .select({
-      memberId: timeEntries.memberId,
-      minutos: sql<number>`sum(${timeEntries.minutos})::int`.as('minutos'),
-      faturaveis:
-        sql<number>`(coalesce(sum(${timeEntries.minutos}) filter (where ${timeEntries.faturavel}), 0))::int`.as(
-          'faturaveis',
-        ),
-    })
-    .from(timeEntries)
-    .where(
-      and(
-        eq(timeEntries.officeId, scope.officeId),
-        between(timeEntries.data, period.from, period.to),
-        isNull(timeEntries.deletedAt),
-        isNotNull(timeEntries.minutos),
-        scope.restrictTo === null ? undefined : eq(timeEntries.memberId, scope.restrictTo),
-      ),
-    )
-    .groupBy(timeEntries.memberId)
-    .as('hours')
-  const load = db
-    .select({ memberId: caseMembers.memberId, casos: sql<number>`count(*)::int`.as('casos') })
-    .from(caseMembers)
-    .innerJoin(cases, and(eq(cases.officeId, caseMembers.officeId), eq(cases.id, caseMembers.caseId)))
-    .where(
-      and(
-        eq(caseMembers.officeId, scope.officeId),
-        isNull(cases.deletedAt),
-        inArray(cases.status, [...active]),
-        scope.restrictTo === null ? undefined : eq(caseMembers.memberId, scope.restrictTo),
-      ),
-    )
-    .groupBy(caseMembers.memberId)
-    .as('load')
-  const rows = await db
-    .select({
-      memberId: officeMembers.id,
-      nome: officeMembers.nomeCompleto,
-      casos: load.casos,
-      minutos: hours.minutos,
-      faturaveis: hours.faturaveis,
-    })
-    .from(officeMembers)
-    .leftJoin(hours, eq(hours.memberId, officeMembers.id))
-    .leftJoin(load, eq(load.memberId, officeMembers.id))
-    .where(
-      and(
-        eq(officeMembers.officeId, scope.officeId),
-        // Active members, and anyone who worked in the period even if they have left since.
-        sql`(${officeMembers.ativo} or ${hours.minutos} is not null)`,
-        self,
-      ),
-    )
-    .orderBy(sql`${hours.minutos} desc nulls last`, officeMembers.nomeCompleto)
+  const self = scope.restrictTo === null ? sql`` : sql` and ${officeMembers.id} = ${scope.restrictTo}`
+  // The whole office: the per-member counts the database keeps (report_member_cases, decision 019); the
+  // associado: their own cases by key ('= any(array(…))', reports.scope.server.ts).
+  const load =
+    scope.restrictTo === null
+      ? sql`(select member_id, casos from report_member_cases where office_id = ${scope.officeId})`
+      : sql`(select ${scope.restrictTo}::uuid as member_id, count(*)::int as casos from ${cases} c
+            where c.office_id = ${scope.officeId} and c.deleted_at is null and c.status in ('aberto', 'andamento')
+              and ${inScopeCases(scope, sql`c.id`)})`
+  const { rows } = await db.execute<{
+    memberId: string
+    nome: string
+    casos: number | null
+    minutos: number | null
+    faturaveis: number | null
+  }>(sql`
+    select ${officeMembers.id} as "memberId", ${officeMembers.nomeCompleto} as nome, load.casos,
+           h.minutos::int as minutos, h.faturaveis::int as faturaveis
+    from ${officeMembers}
+    left join ${memberHoursSql(scope, period)} h on h.member_id = ${officeMembers.id}
+    left join ${load} load on load.member_id = ${officeMembers.id}
+    where ${officeMembers.officeId} = ${scope.officeId}
+      -- Active members, and anyone who worked in the period even if they have left since.
+      and (${officeMembers.ativo} or h.minutos is not null)${self}
+    order by h.minutos desc nulls last, ${officeMembers.nomeCompleto}`)
   return rows.map((row) => {
     const minutos = int(row.minutos)
     const minutosFaturaveis = int(row.faturaveis)

@@ -28,10 +28,21 @@ import {
   type Executor,
   type ReportScope,
 } from './reports.scope.server'
+import {
+  memberHoursSql,
+  paidByAreaOfMonths,
+  splitPeriod,
+  topCasesOf,
+  wholeMonth,
+  wholeYear,
+  type CaseHoursRow,
+  type CasePeriod,
+} from './reports.rollups.server'
 
-// The three reports of /dashboard/reports (issue 11). Every number is one GROUP BY in PostgreSQL over the
+// The three reports of /dashboard/reports (issue 11). Every number is a GROUP BY in PostgreSQL over the
 // office's rows in the period (indexes: cases_office_inicio_report_idx, cases_office_conclusao_report_idx,
-// financial_entries_office_pagamento_idx, time_entries_office_data_report_idx); nothing is summed in a loop.
+// financial_entries_office_pagamento_idx, time_entries_office_data_report_idx) or over the rollups the
+// database keeps of hours and paid entries (decision 019, reports.rollups.server.ts); nothing is summed in a loop.
 
 const activeStatuses = ['aberto', 'andamento'] as const
 const successList = sql.raw(SUCCESS_RESULTADOS.map((r) => `'${r}'`).join(', '))
@@ -80,8 +91,24 @@ export async function concludedByArea(db: Executor, scope: ReportScope, period: 
 /**
  * Paid revenue (receitas pagas, by payment date) per area of the linked case; area null = entries linked to no
  * case (a partial scope never sees those: they are nobody's case). A case in the trash keeps its revenue.
+ * The whole office: whole months from the rollup report_paid_months (decision 019), the partial months at the
+ * period's edges from the entries; a partial scope reads its few cases' entries directly.
  */
 export async function revenueByArea(db: Executor, scope: ReportScope, period: Period) {
+  if (scope.restrictTo !== null) return revenueByAreaOfEntries(db, scope, period)
+  const { months, edges } = splitPeriod(period)
+  const [rolled, ...fromEntries] = await Promise.all([
+    months ? paidByAreaOfMonths(db, scope.officeId, months, 'receita') : [],
+    ...edges.map((edge) => revenueByAreaOfEntries(db, scope, edge)),
+  ])
+  const total = new Map<CaseArea | null, number>()
+  const add = (area: CaseArea | null, cents: number) => total.set(area, (total.get(area) ?? 0) + cents)
+  for (const row of rolled) add(row.area as CaseArea | null, decimalToCents(row.total))
+  for (const map of fromEntries) for (const [area, cents] of map) add(area, cents)
+  return total
+}
+
+async function revenueByAreaOfEntries(db: Executor, scope: ReportScope, period: Period) {
   const rows = await db
     .select({ area: cases.areaJuridica, total: sql<string>`sum(${financialEntries.valor})::text` })
     .from(financialEntries)
@@ -157,17 +184,13 @@ function periodEntries(scope: ReportScope, period: Period): SQL {
   ) as SQL
 }
 
-const minutes = sql<number>`coalesce(sum(${timeEntries.minutos}), 0)::int`
-const billable = sql<number>`(coalesce(sum(${timeEntries.minutos}) filter (where ${timeEntries.faturavel}), 0))::int`
-/** The member's name on the team, as the team page shows it. */
-const memberName = sql<string>`${officeMembers.nomeCompleto}`
-
 /**
- * Hours per member and per case. Value = billable minutes × the member's rate / 60, rounded to centavos in
- * numeric (exact); a member without a rate has no value ('—'), and a case's value counts only rated time.
+ * Per case from the entries themselves (any period; the associado's own hours): aggregated per case first,
+ * the top cases picked, and only then their titles read — joining cases before the GROUP BY would read a row
+ * of cases for every time entry of the period. A bigger work_mem, for this statement only, keeps a long
+ * period's aggregate in memory instead of spilling it to disk.
  */
-export async function hoursReport(db: Executor, scope: ReportScope, period: Period): Promise<HoursReport> {
-  const where = periodEntries(scope, period)
+async function perCaseOfEntries(db: Executor, scope: ReportScope, period: Period): Promise<CaseHoursRow[]> {
   const rated = sql`${timeEntries.faturavel} and ${officeMembers.valorHora} is not null`
   const perCase = db
     .select({
@@ -190,48 +213,60 @@ export async function hoursReport(db: Executor, scope: ReportScope, period: Peri
     })
     .from(timeEntries)
     .innerJoin(officeMembers, eq(officeMembers.id, timeEntries.memberId))
-    .where(where)
+    .where(periodEntries(scope, period))
     .groupBy(timeEntries.caseId)
     .orderBy(sql`sum(${timeEntries.minutos}) desc`, timeEntries.caseId)
     .limit(REPORT_LIMITS.maxCases)
     .as('per_case')
-  const [members, caseRows] = await Promise.all([
-    db
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '64MB'`)
+    return tx
       .select({
-        memberId: timeEntries.memberId,
-        nome: memberName,
-        minutos: minutes,
-        minutosFaturaveis: billable,
-        valorHora: sql<string | null>`${officeMembers.valorHora}::text`,
-        valor: sql<
-          string | null
-        >`(round(coalesce(sum(${timeEntries.minutos}) filter (where ${timeEntries.faturavel}), 0) * ${officeMembers.valorHora} / 60, 2))::text`,
+        caseId: perCase.caseId,
+        titulo: cases.titulo,
+        minutos: perCase.minutos,
+        minutosFaturaveis: perCase.minutosFaturaveis,
+        valor: perCase.valor,
+        minutosSemValor: perCase.minutosSemValor,
+        total: perCase.total,
       })
-      .from(timeEntries)
-      .innerJoin(officeMembers, eq(officeMembers.id, timeEntries.memberId))
-      .where(where)
-      .groupBy(timeEntries.memberId, officeMembers.nomeCompleto, officeMembers.valorHora)
-      .orderBy(desc(minutes), memberName),
-    // Aggregated per case first, the top cases picked, and only then their titles read: joining cases before
-    // the GROUP BY would read a row of cases for every time entry of the period. A year of a large office
-    // touches every case (200 k sums in bench/reports.ts): a bigger work_mem, for this statement only, keeps
-    // that aggregate in memory instead of spilling it to disk.
-    db.transaction(async (tx) => {
-      await tx.execute(sql`set local work_mem = '64MB'`)
-      return tx
-        .select({
-          caseId: perCase.caseId,
-          titulo: cases.titulo,
-          minutos: perCase.minutos,
-          minutosFaturaveis: perCase.minutosFaturaveis,
-          valor: perCase.valor,
-          minutosSemValor: perCase.minutosSemValor,
-          total: perCase.total,
-        })
-        .from(perCase)
-        .innerJoin(cases, eq(cases.id, perCase.caseId))
-        .orderBy(desc(perCase.minutos), cases.titulo)
-    }),
+      .from(perCase)
+      .innerJoin(cases, eq(cases.id, perCase.caseId))
+      .orderBy(desc(perCase.minutos), cases.titulo)
+  })
+}
+
+/**
+ * Hours per member and per case. Value = billable minutes × the member's rate / 60, rounded to centavos in
+ * numeric (exact); a member without a rate has no value ('—'), and a case's value counts only rated time.
+ */
+export async function hoursReport(db: Executor, scope: ReportScope, period: Period): Promise<HoursReport> {
+  const hours = memberHoursSql(scope, period)
+  // A whole calendar year or month of the whole office: the per-case rollups (decision 019).
+  const year = scope.restrictTo === null ? wholeYear(period) : null
+  const month = scope.restrictTo === null && year === null ? wholeMonth(period) : null
+  const target: CasePeriod | null = year !== null ? { ano: year } : month !== null ? { mes: month } : null
+  const [members, caseRows] = await Promise.all([
+    // Per member from the rollup (whole months) and the entries (partial months), decision 019.
+    db
+      .execute<{
+        memberId: string
+        nome: string
+        minutos: number
+        minutosFaturaveis: number
+        valorHora: string | null
+        valor: string | null
+      }>(
+        sql`select h.member_id as "memberId", ${officeMembers.nomeCompleto} as nome, h.minutos::int as minutos,
+                   h.faturaveis::int as "minutosFaturaveis", ${officeMembers.valorHora}::text as "valorHora",
+                   (round(h.faturaveis * ${officeMembers.valorHora} / 60, 2))::text as valor
+            from ${hours} h join ${officeMembers} on ${officeMembers.id} = h.member_id
+            order by h.minutos desc, ${officeMembers.nomeCompleto}`,
+      )
+      .then((result) => result.rows),
+    target
+      ? topCasesOf(db, scope.officeId, target, period, REPORT_LIMITS.maxCases)
+      : perCaseOfEntries(db, scope, period),
   ])
   const memberRows = members.map((row) => ({
     ...row,

@@ -68,6 +68,13 @@ export const timeEntries = pgTable(
     // 'Minhas horas' (a member's weeks) and the team page (an office's month).
     index('time_entries_member_data_idx').on(table.memberId, table.data.desc()),
     index('time_entries_office_data_idx').on(table.officeId, table.data),
+    // A case's hours (the hours report's top cases of a year, decision 019) and the composite key's cascade
+    // when a case is purged.
+    index('time_entries_office_case_idx').on(table.officeId, table.caseId, table.data),
+    // The associado's own hours in the reports (restricted scope): a period of one member, covered.
+    index('time_entries_office_member_report_idx')
+      .on(table.officeId, table.memberId, table.data, table.caseId, table.faturavel, table.minutos)
+      .where(sql`${table.deletedAt} is null`),
     // The billable-hours report and analytics (issue 11): a period's hours per member and case, covered.
     index('time_entries_office_data_report_idx')
       .on(table.officeId, table.data, table.memberId, table.caseId, table.faturavel, table.minutos)

@@ -1,0 +1,1 @@
+CREATE INDEX "time_entries_office_member_report_idx" ON "time_entries" USING btree ("office_id","member_id","data","case_id","faturavel","minutos") WHERE "time_entries"."deleted_at" is null;

@@ -1,0 +1,1 @@
+CREATE INDEX "financial_entries_office_tipo_status_list_idx" ON "financial_entries" USING btree ("office_id","tipo","status","data_vencimento" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "financial_entries"."deleted_at" is null;
