@@ -68,8 +68,10 @@ const canDelete = requireOffice('clients.delete')
 export const clientRoutes = new Hono<AppEnv>()
   .use(requireOffice('clients.manage'))
   .use(async (c, next) => {
-    await next()
+    // Set before the response exists: c.header() on a finished response rebuilds it around a web stream
+    // (~0.1 ms of CPU a request, measured with --cpu-prof on the list; docs/decisions/018).
     c.header('Cache-Control', 'no-store')
+    await next()
   })
   .get('/', validate('query', clientListQuerySchema), async (c) => {
     return c.json<ClientList>(await listClients(c.var.db, actor(c), c.req.valid('query')))
