@@ -92,7 +92,7 @@ test('[DASHBOARD] a student sees only the main menu and the student panel', asyn
   await expect(groupHeading(page, 'Gestão do Escritório')).toHaveCount(0)
   await expect(groupHeading(page, 'Administração do Escritório')).toHaveCount(0)
   await expect(page.getByRole('heading', { name: 'Painel do Estudante' })).toBeVisible()
-  await expect(page.getByText('Dados de exemplo')).toBeVisible()
+  await expect(page.getByText('Nenhuma candidatura ainda')).toBeVisible() // real panel since issue 13
 })
 
 test('[DASHBOARD] the superadmin sees the system group, the debug card and the role badge', async ({

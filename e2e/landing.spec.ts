@@ -74,25 +74,19 @@ test('[LANDING] shows the texts of spec §2 to a visitor', async ({ page }) => {
   const search = page.locator('#advogados')
   await expect(search.getByLabel('Nome ou número da OAB')).toBeVisible()
   await expect(search.getByRole('button', { name: 'Filtrar' })).toBeVisible()
-  await expect(search.getByRole('link', { name: 'Carregar Mais Advogados' })).toBeVisible()
-  await expect(search.getByRole('article')).toHaveCount(4)
-  await expect(search.getByRole('link', { name: /^Ver Perfil/ })).toHaveCount(4)
-  const ana = search.getByRole('article', { name: 'Dra. Ana Carolina Souza' })
-  await expect(ana).toContainText('OAB 123.456/SP')
-  await expect(ana).toContainText('São Paulo, SP')
-  await expect(ana).toContainText('Direito de Família')
-  await expect(ana).toContainText('(127 avaliações)')
-  await expect(ana.getByRole('img', { name: 'Online agora' })).toBeVisible()
-  await expect(ana.getByRole('img', { name: 'Atende por videochamada' })).toBeVisible()
+  // Real public lawyers since issue 13 (the search itself: e2e/directory.spec.ts).
+  await expect(search.getByRole('heading', { name: 'Advogados em destaque' })).toBeVisible()
+  await expect(
+    search.getByRole('article').first().or(search.getByText('Nenhum advogado encontrado com esses filtros.')),
+  ).toBeVisible({ timeout: 20_000 })
 
   const jobs = page.locator('#vagas')
-  await expect(jobs.getByRole('article')).toHaveCount(4)
-  await expect(jobs.getByRole('link', { name: /^Ver Vaga/ })).toHaveCount(4)
-  await expect(jobs.getByRole('link', { name: 'Ver Todas as Vagas' })).toBeVisible()
-  for (const text of ['Emprego', 'Estágio', 'Trainee', 'Presencial', 'Híbrido', 'Remoto']) {
-    await expect(jobs.getByText(text, { exact: true }).first()).toBeVisible()
-  }
-  await expect(jobs).toContainText('R$ 4.500,00 a R$ 6.000,00')
+  // The four newest open jobs since issue 13 (the flow itself: e2e/jobs.spec.ts).
+  await expect(jobs.getByRole('link', { name: 'Ver Todas as Vagas' })).toHaveAttribute('href', '/vagas')
+  await expect(
+    jobs.getByRole('article').first().or(jobs.getByText('Nenhuma vaga aberta no momento.')),
+  ).toBeVisible({ timeout: 20_000 })
+  expect(await jobs.getByRole('article').count()).toBeLessThanOrEqual(4)
 
   const entities = page.locator('#instituicoes')
   for (const text of ['Escritórios de Advocacia', 'Empresas', 'Órgãos Públicos', 'ONGs', 'Sindicatos']) {

@@ -1,4 +1,6 @@
 // npm run seed:demo -- --email E [--clients 100000] [--cases 200000] [--password P]
+// npm run seed:demo -- --jobs 100000   (demo jobs over demo entidades; --email optional)
+// npm run seed:demo -- --profiles 1000000   (public-directory lawyers; --email optional)
 //
 // Fills the office of the lawyer with e-mail E with realistic pt-BR demo clients and cases, creating
 // that lawyer (and printing the password) when absent. Uses the same database as the server:
@@ -15,6 +17,8 @@ import { users } from '../src/features/auth/auth.table.server'
 import { createAccount } from '../src/features/auth/signup.service.server'
 import { seedCases } from '../src/features/cases/cases.seed.server'
 import { seedClients } from '../src/features/clients/clients.seed.server'
+import { seedJobs } from '../src/features/jobs/jobs.seed.server'
+import { seedDirectoryProfiles } from '../src/features/directory/directory.public.server'
 import { officeMembers } from '../src/features/offices/offices.table.server'
 import { seedReferenceData } from '../src/features/reference/reference.seed.server'
 import { EnvError, loadEnv } from '../src/platform/env.server'
@@ -81,6 +85,14 @@ async function ensureLawyer(db: Database, email: string, password: string | unde
   return { userId, officeId: membership.officeId }
 }
 
+/** Issue 13: demo jobs (and the entidades that publish them), then fresh statistics. */
+async function seedDemoJobs(db: Database, jobCount: number, batchSize: number) {
+  const started = Date.now()
+  console.log(`Inserindo ${fmt(jobCount)} vagas (lotes de ${fmt(batchSize)})…`)
+  await seedJobs(db, { count: jobCount, batchSize, onProgress: progress('vagas', started) })
+  await db.execute(sql`vacuum analyze jobs`)
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -89,14 +101,16 @@ async function main() {
       cases: { type: 'string' },
       password: { type: 'string' },
       batch: { type: 'string' },
+      jobs: { type: 'string' },
+      profiles: { type: 'string' },
     },
   })
-  if (!values.email) {
+  if (!values.email && values.jobs === undefined && values.profiles === undefined) {
     fail(
       'uso: npm run seed:demo -- --email advogada@exemplo.com [--clients 100000] [--cases 200000] [--password senha]',
     )
   }
-  const email = values.email.trim().toLowerCase()
+  const email = values.email?.trim().toLowerCase()
   const clientCount = count(values.clients, 'clients', 1000)
   const caseCount = count(values.cases, 'cases', clientCount * 2)
   const batchSize = Math.max(1, count(values.batch, 'batch', 5000))
@@ -133,6 +147,16 @@ async function main() {
   try {
     await runMigrations(handle)
     await seedReferenceData(handle.db)
+    if (values.profiles !== undefined) {
+      const started = Date.now()
+      const n = count(values.profiles, 'profiles', 0)
+      console.log(`Inserindo ${fmt(n)} advogados no diretório…`)
+      await seedDirectoryProfiles(handle.db, { count: n, onProgress: progress('advogados', started) })
+      await handle.db.execute(sql`vacuum analyze profiles`)
+      await handle.db.execute(sql`vacuum analyze lawyer_practice_areas`)
+    }
+    if (values.jobs !== undefined) await seedDemoJobs(handle.db, count(values.jobs, 'jobs', 0), batchSize)
+    if (!email) return
     const { userId, officeId } = await ensureLawyer(handle.db, email, values.password)
 
     const started = Date.now()

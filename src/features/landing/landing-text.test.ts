@@ -3,7 +3,7 @@ import en from '../../locales/en/landing.json'
 import es from '../../locales/es/landing.json'
 import ptBR from '../../locales/pt-BR/landing.json'
 import { postedAgo, salaryText } from './landing-format'
-import { SAMPLE_JOBS, SAMPLE_LAWYERS, SPECIALTIES, type SampleJob } from './landing.sample'
+import { SAMPLE_JOBS, SPECIALTIES, type SampleJob } from './landing.sample'
 import { format, mergeCatalog } from './use-landing-text'
 
 type Tree = { [key: string]: string | Tree }
@@ -114,8 +114,7 @@ describe('job texts', () => {
 })
 
 describe('samples', () => {
-  it('hold the four lawyers and four jobs of spec §2, with the three job types', () => {
-    expect(SAMPLE_LAWYERS).toHaveLength(4)
+  it('hold the four jobs of spec §2, with the three job types', () => {
     expect(SAMPLE_JOBS).toHaveLength(4)
     expect(new Set(SAMPLE_JOBS.map((job) => job.type))).toEqual(new Set(['emprego', 'estagio', 'trainee']))
     expect(new Set(SAMPLE_JOBS.map((job) => job.workMode))).toEqual(

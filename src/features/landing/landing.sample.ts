@@ -1,6 +1,5 @@
-import type { Uf } from '../../lib/br/uf'
-
-// Spec §2/§3: the lawyer list and the job list of the landing page are fixed samples (no persistence).
+// Spec §2/§3: the job list of the landing page is a fixed sample (no persistence). The lawyer list is real
+// since issue 13 (features/directory, lawyer-results.tsx).
 
 /** Spec §3 specialty values; their pt-BR labels live in the 'landing' catalog under `specialties`. */
 export const SPECIALTIES = [
@@ -31,70 +30,6 @@ export const SPECIALTIES = [
   'agronegocio',
 ] as const
 export type Specialty = (typeof SPECIALTIES)[number]
-
-export interface SampleLawyer {
-  id: string
-  name: string
-  oab: { number: string; uf: Uf }
-  city: string
-  state: Uf
-  specialties: Specialty[]
-  rating: number
-  reviews: number
-  isOnline: boolean
-  acceptsVideoCall: boolean
-}
-
-export const SAMPLE_LAWYERS: readonly SampleLawyer[] = [
-  {
-    id: 'ana-carolina-souza',
-    name: 'Dra. Ana Carolina Souza',
-    oab: { number: '123456', uf: 'SP' },
-    city: 'São Paulo',
-    state: 'SP',
-    specialties: ['familia', 'civil', 'sucessoes'],
-    rating: 4.9,
-    reviews: 127,
-    isOnline: true,
-    acceptsVideoCall: true,
-  },
-  {
-    id: 'ricardo-mendes',
-    name: 'Dr. Ricardo Mendes',
-    oab: { number: '98765', uf: 'RJ' },
-    city: 'Rio de Janeiro',
-    state: 'RJ',
-    specialties: ['trabalhista', 'previdenciario'],
-    rating: 4.8,
-    reviews: 89,
-    isOnline: false,
-    acceptsVideoCall: true,
-  },
-  {
-    id: 'fernanda-lima',
-    name: 'Dra. Fernanda Lima',
-    oab: { number: '54321', uf: 'MG' },
-    city: 'Belo Horizonte',
-    state: 'MG',
-    specialties: ['empresarial', 'tributario', 'societario'],
-    rating: 4.7,
-    reviews: 64,
-    isOnline: true,
-    acceptsVideoCall: false,
-  },
-  {
-    id: 'paulo-henrique-costa',
-    name: 'Dr. Paulo Henrique Costa',
-    oab: { number: '112233', uf: 'RS' },
-    city: 'Porto Alegre',
-    state: 'RS',
-    specialties: ['penal', 'digital'],
-    rating: 5,
-    reviews: 42,
-    isOnline: true,
-    acceptsVideoCall: true,
-  },
-]
 
 export type JobType = 'emprego' | 'estagio' | 'trainee'
 export type JobLevel = 'junior' | 'pleno' | 'estudante' | 'recem_formado'

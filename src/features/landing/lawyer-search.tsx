@@ -1,20 +1,40 @@
 import { Search } from 'lucide-react'
-import { useId, useRef, useState, type FormEvent } from 'react'
-import { paths } from '../../lib/paths'
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { UF_NAMES, UFS, isUf, type Uf } from '../../lib/br/uf'
-import { SAMPLE_LAWYERS, SPECIALTIES } from './landing.sample'
-import { LawyerCard } from './lawyer-card'
+import { SPECIALTIES } from './landing.sample'
+import type { LawyerFilters } from './lawyer-results'
 import { SECTION_IDS } from './landing-nav'
 import { buttonClass, cardClass, fieldClass, sectionClass } from './landing-ui'
 import { SectionHeading } from './section-heading'
 import { useCities } from './use-cities'
-import { format, useLandingText } from './use-landing-text'
+import { useLandingText } from './use-landing-text'
 
 const UFS_BY_NAME = [...UFS].sort((a, b) => UF_NAMES[a].localeCompare(UF_NAMES[b], 'pt-BR'))
 
+// The results (fetching, cards, paging) are their own chunk, requested after the first paint: the
+// landing's initial JavaScript must stay within 100 KB gzip (decision 004, bench foundation).
+// A chunk that fails to load (offline, a deploy in between) shows the error text, not a blank page.
+const LawyerResults = lazy(() =>
+  import('./lawyer-results').then(
+    (m) => ({ default: m.LawyerResults }),
+    () => ({ default: ResultsUnavailable }),
+  ),
+)
+
+function ResultsUnavailable() {
+  const t = useLandingText().search
+  return (
+    <p role="alert" className="text-sm text-destructive">
+      {t.error}
+    </p>
+  )
+}
+
+const NO_FILTERS: LawyerFilters = { q: '', uf: '', cidadeId: '', especialidade: '' }
+
 /**
- * Spec §2 lawyer search: the filters are shown but don't filter (the list is a fixed sample). Choosing
- * another state clears the chosen city.
+ * Spec §2 lawyer search on the real directory (issue 13): 'Filtrar' runs the filters; choosing another
+ * state clears the chosen city. Results list public lawyers only, verified first.
  */
 export function LawyerSearch() {
   const text = useLandingText()
@@ -26,16 +46,25 @@ export function LawyerSearch() {
   const [specialty, setSpecialty] = useState('')
   const cities = useCities(uf)
   const results = useRef<HTMLHeadingElement>(null)
+  const [applied, setApplied] = useState<LawyerFilters>(NO_FILTERS)
+  // Mount the results only after the first paint (effects run after it).
+  const [painted, setPainted] = useState(false)
+  useEffect(() => setPainted(true), [])
 
   const onStateChange = (value: string) => {
     setUf(isUf(value) ? value : '')
     setCity('')
   }
-  // Nothing to filter in a sample: "Filtrar" takes the visitor to the results.
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
+    setApplied({ q: query.trim(), uf, cidadeId: city, especialidade: specialty })
     results.current?.focus()
   }
+  const loading = (
+    <p className="text-sm text-muted-foreground" role="status">
+      {t.searching}
+    </p>
+  )
 
   const cityPlaceholder = !uf
     ? t.cityNeedsState
@@ -143,26 +172,21 @@ export function LawyerSearch() {
           </button>
         </form>
 
-        <div className="mt-10 mb-6 flex flex-wrap items-baseline justify-between gap-2">
-          <h3 ref={results} tabIndex={-1} className="text-xl font-semibold focus-visible:outline-none">
-            {t.results}
-          </h3>
-          <p className="text-sm text-muted-foreground">
-            {format(t.resultsCount, { count: SAMPLE_LAWYERS.length })}
-          </p>
-        </div>
-        <ul className="grid gap-6 md:grid-cols-2">
-          {SAMPLE_LAWYERS.map((lawyer) => (
-            <li key={lawyer.id} className="flex">
-              <LawyerCard lawyer={lawyer} />
-            </li>
-          ))}
-        </ul>
-        <div className="mt-10 text-center">
-          <a href={paths.auth} className={`${buttonClass.outline} ${buttonClass.large}`}>
-            {t.loadMore}
-          </a>
-        </div>
+        <h3
+          id={`${ids}-results`}
+          ref={results}
+          tabIndex={-1}
+          className="mt-10 mb-2 text-xl font-semibold focus-visible:outline-none"
+        >
+          {t.results}
+        </h3>
+        {painted ? (
+          <Suspense fallback={loading}>
+            <LawyerResults filters={applied} headingId={`${ids}-results`} />
+          </Suspense>
+        ) : (
+          loading
+        )}
       </div>
     </section>
   )

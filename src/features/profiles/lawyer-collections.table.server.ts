@@ -47,6 +47,8 @@ export const lawyerPracticeAreas = pgTable(
     uniqueIndex('lawyer_practice_areas_principal_uq')
       .on(table.userId)
       .where(sql`${table.principal}`),
+    // Directory filter by specialty (features/directory).
+    index('lawyer_practice_areas_area_user_idx').on(table.area, table.userId),
   ],
 )
 

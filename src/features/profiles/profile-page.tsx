@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { ApiRequestError } from '../../lib/api-client'
 import type { ProfileDto } from '../auth/auth.public'
 import { useSession } from '../auth/auth.public'
+import { NetworkingTab } from '../network/network.public'
 import { AvatarCard } from './avatar-card'
 import { CollectionSection } from './collection-section'
 import { profileFormValues, toProfilePayload, type ProfileFormValues } from './profile-form-values'
@@ -201,6 +202,7 @@ function ProfileBody({
         <CollectionSection collection="services" />
       </TabsContent>
       <TabsContent value="networking" className="flex flex-col gap-4">
+        <NetworkingTab userType="advogado" />
         <CollectionSection collection="education" />
         <CollectionSection collection="certifications" />
         <CollectionSection collection="events" />
@@ -218,6 +220,7 @@ function ProfileBody({
       <PersonalSection mode={mode} profile={profile} email={email} />
       <TypeSpecificSection mode={mode} profile={profile} />
       <LinksSection mode={mode} profile={profile} />
+      {profile.userType === 'estudante' && <NetworkingTab userType="estudante" />}
     </div>
   )
 

@@ -17,6 +17,7 @@ import { UFS, UF_NAMES, type Uf } from '../../lib/br/uf'
 import { changeLanguage, type Language } from '../../lib/i18n'
 import { useSession } from '../auth/auth.public'
 import { PrivacyCard } from '../privacy/privacy.public'
+import { DirectoryVisibilityCard } from '../directory/directory.public'
 import {
   BIO_MAX,
   DISPLAY_NAME_MAX,
@@ -255,7 +256,6 @@ function SettingsForm({ saved }: { saved: SettingsDto }) {
               onChange={(event) => edit('bio', event.target.value)}
             />
           </FormField>
-          {switchRow('publicProfile', t('profile.public'), t('profile.publicHint'))}
         </Section>
 
         <Section title={t('privacy.title')} description={t('privacy.description')}>
@@ -316,6 +316,9 @@ function SettingsForm({ saved }: { saved: SettingsDto }) {
           </Button>
         </div>
       </form>
+
+      {/* 'Perfil público' lives here since issue 13: it saves at once and hides the lawyer everywhere. */}
+      <DirectoryVisibilityCard />
 
       <section aria-labelledby="security-heading" className="flex flex-col gap-4">
         <div>

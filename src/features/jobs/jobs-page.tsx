@@ -1,0 +1,169 @@
+import { useQuery } from '@tanstack/react-query'
+import { SearchX } from 'lucide-react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { Button } from '../../components/ui/button'
+import { EmptyState } from '../../components/ui/empty-state'
+import { Input } from '../../components/ui/input'
+import { Label } from '../../components/ui/label'
+import { Skeleton } from '../../components/ui/skeleton'
+import { UFS } from '../../lib/br/uf'
+import { JobCard } from './job-card'
+import { JOB_MODALIDADES, JOB_NIVEIS, JOB_TIPOS } from './jobs.constants'
+import { selectClass } from './jobs-ui'
+import { PublicHeader } from './public-header'
+import { EMPTY_FILTERS, jobListQuery, type JobFilters } from './use-jobs'
+
+const FILTER_KEYS = Object.keys(EMPTY_FILTERS) as (keyof JobFilters)[]
+
+function filtersFrom(params: URLSearchParams): JobFilters {
+  return Object.fromEntries(FILTER_KEYS.map((key) => [key, params.get(key) ?? ''])) as unknown as JobFilters
+}
+
+/** /vagas: every open job, newest first, with filters in the URL and stable keyset pages. */
+export function JobsPage() {
+  const { t } = useTranslation('jobs')
+  const [params, setParams] = useSearchParams()
+  const filters = filtersFrom(params)
+  const [draft, setDraft] = useState<JobFilters>(filters)
+  // The cursors of the pages visited so far: 'Anterior' goes back without recomputing anything.
+  const [cursors, setCursors] = useState<(string | null)[]>([null])
+  const page = cursors.length - 1
+  const query = useQuery(jobListQuery(filters, cursors[page] ?? null))
+  const resultsRef = useRef<HTMLHeadingElement>(null)
+
+  useEffect(() => {
+    document.title = `${t('listTitle')} · JusConecta`
+  }, [t])
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    const next = new URLSearchParams()
+    for (const key of FILTER_KEYS) if (draft[key].trim()) next.set(key, draft[key].trim())
+    setParams(next)
+    setCursors([null])
+  }
+
+  function clear() {
+    setDraft(EMPTY_FILTERS)
+    setParams(new URLSearchParams())
+    setCursors([null])
+  }
+
+  function go(next: (string | null)[]) {
+    setCursors(next)
+    resultsRef.current?.focus()
+  }
+
+  const select = (
+    key: 'tipo' | 'nivel' | 'modalidade' | 'estado',
+    label: string,
+    options: readonly string[],
+    all: string,
+    render?: (v: string) => string,
+  ) => (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`filtro-${key}`}>{label}</Label>
+      <select
+        id={`filtro-${key}`}
+        className={selectClass}
+        value={draft[key]}
+        onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
+      >
+        <option value="">{all}</option>
+        {options.map((value) => (
+          <option key={value} value={value}>
+            {render ? render(value) : value}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+
+  const items = query.data?.items ?? []
+  return (
+    <div className="min-h-screen bg-background text-foreground">
+      <PublicHeader />
+      <main className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:px-6">
+        <div className="grid gap-2">
+          <h1 className="text-2xl font-bold sm:text-3xl">{t('listTitle')}</h1>
+          <p className="text-muted-foreground">{t('listIntro')}</p>
+        </div>
+        <form
+          onSubmit={onSubmit}
+          aria-label={t('filters.label')}
+          className="grid gap-4 rounded-xl border p-4 sm:grid-cols-2 lg:grid-cols-6"
+        >
+          <div className="grid gap-1.5 sm:col-span-2">
+            <Label htmlFor="filtro-q">{t('filters.q')}</Label>
+            <Input
+              id="filtro-q"
+              type="search"
+              value={draft.q}
+              maxLength={100}
+              placeholder={t('filters.qPlaceholder')}
+              onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+            />
+          </div>
+          {select('tipo', t('filters.tipo'), JOB_TIPOS, t('filters.all'), (v) => t(`types.${v}`))}
+          {select('nivel', t('filters.nivel'), JOB_NIVEIS, t('filters.all'), (v) => t(`levels.${v}`))}
+          {select('modalidade', t('filters.modalidade'), JOB_MODALIDADES, t('filters.allFem'), (v) =>
+            t(`workModes.${v}`),
+          )}
+          {select('estado', t('filters.estado'), UFS, t('filters.all'))}
+          <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-6">
+            <Button type="submit">{t('filters.apply')}</Button>
+            <Button type="button" variant="ghost" onClick={clear}>
+              {t('filters.clear')}
+            </Button>
+          </div>
+        </form>
+
+        <section aria-labelledby="vagas-resultados" aria-busy={query.isFetching}>
+          <h2 id="vagas-resultados" ref={resultsRef} tabIndex={-1} className="sr-only">
+            {t('resultsRegion')} — {t('pageN', { n: page + 1 })}
+          </h2>
+          {query.isPending ? (
+            <div className="grid gap-4 md:grid-cols-2" aria-label={t('loading')} role="status">
+              {Array.from({ length: 4 }, (_, i) => (
+                <Skeleton key={i} className="h-56 w-full rounded-xl" />
+              ))}
+            </div>
+          ) : query.isError ? (
+            <div role="alert" className="grid justify-items-center gap-3 rounded-xl border p-8 text-center">
+              <p>{t('error')}</p>
+              <p className="text-sm text-muted-foreground">{query.error.message}</p>
+              <Button variant="outline" onClick={() => void query.refetch()}>
+                {t('retry')}
+              </Button>
+            </div>
+          ) : items.length === 0 ? (
+            <EmptyState icon={<SearchX aria-hidden />} title={t('empty')} description={t('emptyHint')} />
+          ) : (
+            <ul className="grid gap-4 md:grid-cols-2">
+              {items.map((job) => (
+                <li key={job.id} className="flex">
+                  <JobCard job={job} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <nav aria-label={t('resultsRegion')} className="mt-6 flex items-center justify-between gap-2">
+            <Button variant="outline" disabled={page === 0} onClick={() => go(cursors.slice(0, -1))}>
+              {t('previous')}
+            </Button>
+            <span className="text-sm text-muted-foreground">{t('pageN', { n: page + 1 })}</span>
+            <Button
+              variant="outline"
+              disabled={!query.data?.nextCursor || query.isPlaceholderData}
+              onClick={() => go([...cursors, query.data?.nextCursor ?? null])}
+            >
+              {t('next')}
+            </Button>
+          </nav>
+        </section>
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,73 @@
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import type { AppEnv } from '../../platform/app-env.server'
+import { unauthorized } from '../../platform/http-error.server'
+import { validate } from '../../platform/validate.server'
+import { requireRole } from '../auth/auth.public.server'
+import { listReports, resolveReport } from './network.reports.server'
+import {
+  decideVerificationSchema,
+  idParamSchema,
+  resolveReportSchema,
+  VERIFICATION_STATUSES,
+  type ContentReportItem,
+  type VerificationRequestItem,
+} from './network.schema'
+import { decideVerification, listVerificationRequests } from './network.verification.server'
+
+// The minimal superadmin API over reports and OAB verification requests (issue 13), so moderation is
+// testable now; issue 14 builds the /admin/moderation screen on these routes and functions.
+
+const page = {
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+}
+const reportsQuery = z.object({ status: z.enum(['pendente', 'resolvida']).default('pendente'), ...page })
+const verificationsQuery = z.object({ status: z.enum(VERIFICATION_STATUSES).default('pendente'), ...page })
+
+function actorId(c: Context<AppEnv>): string {
+  const user = c.var.user
+  if (!user) throw unauthorized()
+  return user.id
+}
+
+export const networkModerationRoutes = new Hono<AppEnv>()
+  .use(requireRole('superadmin'))
+  .get('/reports', validate('query', reportsQuery), async (c) =>
+    c.json<{ items: ContentReportItem[]; total: number }>(await listReports(c.var.db, c.req.valid('query'))),
+  )
+  .post(
+    '/reports/:id/resolve',
+    validate('param', idParamSchema),
+    validate('json', resolveReportSchema),
+    async (c) => {
+      const body = c.req.valid('json')
+      const report = await resolveReport(c.var.db, {
+        id: c.req.valid('param').id,
+        decision: body.decision,
+        hide: body.hide,
+        decidedBy: actorId(c),
+      })
+      return c.json<ContentReportItem>(report)
+    },
+  )
+  .get('/verifications', validate('query', verificationsQuery), async (c) =>
+    c.json<{ items: VerificationRequestItem[]; total: number }>(
+      await listVerificationRequests(c.var.db, c.req.valid('query')),
+    ),
+  )
+  .post(
+    '/verifications/:id/decide',
+    validate('param', idParamSchema),
+    validate('json', decideVerificationSchema),
+    async (c) => {
+      const body = c.req.valid('json')
+      const decided = await decideVerification(c.var.db, {
+        id: c.req.valid('param').id,
+        approve: body.approve,
+        motivo: body.motivo ?? null,
+        decidedBy: actorId(c),
+      })
+      return c.json<VerificationRequestItem>(decided)
+    },
+  )

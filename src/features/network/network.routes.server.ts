@@ -1,0 +1,170 @@
+import { Hono, type Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { z } from 'zod'
+import type { AppEnv } from '../../platform/app-env.server'
+import { clientIp } from '../../platform/client-ip.server'
+import { notFound, unauthorized } from '../../platform/http-error.server'
+import { consumeRateLimit, refuse, type RateRule } from '../../platform/rate-limit.server'
+import { validate } from '../../platform/validate.server'
+import { getPlatformRole } from '../auth/auth.public.server'
+import { sendContact } from './network.contact.server'
+import {
+  connectionLists,
+  connectionStatus,
+  removeConnection,
+  requestConnection,
+  respondConnection,
+} from './network.connections.server'
+import { networkModerationRoutes } from './network.moderation.routes.server'
+import { findPublicLawyer } from './network.people.server'
+import { createReport } from './network.reports.server'
+import { deleteOwnReview, listReviews, upsertReview } from './network.reviews.server'
+import {
+  contactInputSchema,
+  idParamSchema,
+  lawyerParamSchema,
+  NETWORK_MESSAGES,
+  pageQuerySchema,
+  reportInputSchema,
+  respondConnectionSchema,
+  reviewInputSchema,
+  userParamSchema,
+  type ConnectionLists,
+  type ConnectionStatus,
+  type ContactResult,
+  type ReportResult,
+  type ReviewPage,
+  type VerificationState,
+} from './network.schema'
+import {
+  findVerification,
+  requestVerification,
+  verificationFileResponse,
+  verificationState,
+} from './network.verification.server'
+
+/** Per visitor address and per lawyer: a form anyone may post must not become a spam cannon. */
+export const CONTACT_PER_ADDRESS: RateRule = { windowSeconds: 3600, max: 5 }
+export const CONTACT_PER_LAWYER: RateRule = { windowSeconds: 3600, max: 20 }
+
+function userId(c: Context<AppEnv>): string {
+  const user = c.var.user
+  if (!user) throw unauthorized()
+  return user.id
+}
+
+/** Deny by default (401 before any validation), keeping the plain AppEnv context the services take. */
+const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.var.user) throw unauthorized()
+  await next()
+})
+
+const connectBody = z.object({ userId: z.string({ error: 'Usuário inválido.' }).min(1).max(120) })
+
+/** /api/network: reviews, reports, OAB verification, connections and the public contact form. */
+export const networkRoutes = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    await next()
+    // Answers depend on who asks (mine, canReview, connection state): never shared by a cache.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'private, no-store')
+  })
+  // ---- Reviews (public list; signed-in writes) ----
+  .get(
+    '/lawyers/:lawyer/reviews',
+    validate('param', lawyerParamSchema),
+    validate('query', pageQuerySchema),
+    async (c) => {
+      const page = await listReviews(
+        c.var.db,
+        c.req.valid('param').lawyer,
+        c.var.user?.id ?? null,
+        c.req.valid('query'),
+      )
+      return c.json<ReviewPage>(page)
+    },
+  )
+  .put(
+    '/lawyers/:lawyer/reviews',
+    requireUser,
+    validate('param', lawyerParamSchema),
+    validate('json', reviewInputSchema),
+    async (c) => {
+      const result = await upsertReview(c.var.db, c.req.valid('param').lawyer, userId(c), c.req.valid('json'))
+      return c.json(result, result.created ? 201 : 200)
+    },
+  )
+  .delete('/lawyers/:lawyer/reviews', requireUser, validate('param', lawyerParamSchema), async (c) => {
+    await deleteOwnReview(c.var.db, c.req.valid('param').lawyer, userId(c))
+    return c.body(null, 204)
+  })
+  // ---- Contact form (anonymous) ----
+  .post(
+    '/lawyers/:lawyer/contact',
+    validate('param', lawyerParamSchema),
+    validate('json', contactInputSchema),
+    async (c) => {
+      const input = c.req.valid('json')
+      const ok: ContactResult = { ok: true, message: NETWORK_MESSAGES.contactSent }
+      // The honeypot: a bot filled the field people never see. Same answer, nothing kept or sent.
+      if (input.website?.trim()) return c.json<ContactResult>(ok, 201)
+      const lawyer = c.req.valid('param').lawyer
+      const ip = clientIp(c, c.var.deps.env.TRUST_PROXY) ?? null
+      const byAddress = await consumeRateLimit(c.var.db, `contact-ip:${ip ?? 'unknown'}`, CONTACT_PER_ADDRESS)
+      if (!byAddress.allowed) refuse(c, byAddress.retryAfter)
+      const person = await findPublicLawyer(c.var.db, lawyer)
+      if (!person) throw notFound(NETWORK_MESSAGES.lawyerNotFound)
+      // Counted by user id, so the slug and the id of the same lawyer share one budget.
+      const byLawyer = await consumeRateLimit(c.var.db, `contact-lawyer:${person.userId}`, CONTACT_PER_LAWYER)
+      if (!byLawyer.allowed) refuse(c, byLawyer.retryAfter)
+      await sendContact(c.var.db, c.var.deps, person, input, ip)
+      return c.json<ContactResult>(ok, 201)
+    },
+  )
+  // ---- 'Denunciar' ----
+  .post('/reports', requireUser, validate('json', reportInputSchema), async (c) => {
+    const result = await createReport(c.var.db, userId(c), c.req.valid('json'))
+    return c.json<ReportResult>(result, result.created ? 201 : 200)
+  })
+  // ---- OAB verification ----
+  .get('/verification', requireUser, async (c) =>
+    c.json<VerificationState>(await verificationState(c.var.db, userId(c))),
+  )
+  .post('/verification', requireUser, async (c) =>
+    c.json<VerificationState>(await requestVerification(c, userId(c)), 201),
+  )
+  .get('/verification/:id/file', requireUser, validate('param', idParamSchema), async (c) => {
+    const viewer = userId(c)
+    const row = await findVerification(c.var.db, c.req.valid('param').id)
+    // Someone else's card is as absent as a missing one, unless a superadmin is moderating.
+    if (!row) throw notFound(NETWORK_MESSAGES.verificationNotFound)
+    if (row.userId !== viewer && (await getPlatformRole(c.var.db, viewer)) !== 'superadmin') {
+      throw notFound(NETWORK_MESSAGES.verificationNotFound)
+    }
+    return verificationFileResponse(c, row)
+  })
+  // ---- Connections ----
+  .get('/connections', requireUser, async (c) =>
+    c.json<ConnectionLists>(await connectionLists(c.var.db, userId(c))),
+  )
+  .get('/connections/status/:userId', validate('param', userParamSchema), async (c) => {
+    const status = await connectionStatus(c.var.db, c.var.user?.id ?? null, c.req.valid('param').userId)
+    return c.json<ConnectionStatus>(status)
+  })
+  .post('/connections', requireUser, validate('json', connectBody), async (c) =>
+    c.json<ConnectionStatus>(await requestConnection(c.var.db, userId(c), c.req.valid('json').userId), 201),
+  )
+  .post(
+    '/connections/:id/respond',
+    requireUser,
+    validate('param', idParamSchema),
+    validate('json', respondConnectionSchema),
+    async (c) => {
+      await respondConnection(c.var.db, userId(c), c.req.valid('param').id, c.req.valid('json').accept)
+      return c.body(null, 204)
+    },
+  )
+  .delete('/connections/:id', requireUser, validate('param', idParamSchema), async (c) => {
+    await removeConnection(c.var.db, userId(c), c.req.valid('param').id)
+    return c.body(null, 204)
+  })
+  .route('/moderation', networkModerationRoutes)
