@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ApiErrorBody } from '../lib/api-error'
 import { ApiError } from './http-error.server'
-import { log } from './log.server'
+import { log, summarizeError } from './log.server'
 import { FileTooLargeError } from './upload-spool.server'
 
 const MESSAGES: Partial<Record<number, string>> = {
@@ -15,11 +15,37 @@ const MESSAGES: Partial<Record<number, string>> = {
   429: 'Muitas tentativas. Aguarde um minuto e tente novamente.',
 }
 
+/** What a 500 tells the shell's listener (the platform's event log): ids and the error's class only. */
+export interface ServerErrorInfo {
+  requestId?: string
+  errorClass: string
+  route?: string
+  method?: string
+}
+
 /**
  * Every error leaves as JSON with a pt-BR message; a 500 never carries a stack trace or SQL, only the
- * request id of its log line (also in the X-Request-Id header).
+ * request id of its log line (also in the X-Request-Id header). The platform knows no feature: the shell
+ * passes `onServerError` (issue 14: the /admin/logs event), awaited but never allowed to fail the answer.
  */
-export const onError: ErrorHandler = (error, c) => {
+export function createOnError(onServerError?: (info: ServerErrorInfo) => Promise<void>): ErrorHandler {
+  return async (error, c) => {
+    const response = handleError(error, c)
+    if (response.status === 500 && onServerError) {
+      await onServerError({
+        requestId: c.get('requestId'),
+        errorClass: summarizeError(error).name,
+        route: c.req.routePath,
+        method: c.req.method,
+      }).catch(() => undefined)
+    }
+    return response
+  }
+}
+
+export const onError: ErrorHandler = createOnError()
+
+function handleError(error: Parameters<ErrorHandler>[0], c: Parameters<ErrorHandler>[1]) {
   if (error instanceof ApiError) {
     const body: ApiErrorBody = { error: { code: error.code, message: error.message, fields: error.fields } }
     return c.json(body, error.status)

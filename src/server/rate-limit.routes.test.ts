@@ -60,12 +60,16 @@ function viaProxy(init: RequestInit, forwardedFor: string): [RequestInit, typeof
     PROXY_SOCKET,
   ]
 }
-const wrongSignIn = jsonRequest('POST', { email: 'ninguem@example.com', password: 'senha-errada' })
+// A new unknown address each time: these tests count attempts per client ADDRESS, and five failures on one
+// account would lock that account first (issue 14's lockout, sign-in-guard.server.ts).
+let wrongCount = 0
+const wrongSignIn = () =>
+  jsonRequest('POST', { email: `ninguem${wrongCount++}@example.com`, password: 'senha-errada' })
 
 describe('behind one proxy (TRUST_PROXY=1)', () => {
   it('limits sign-in by the address the proxy saw: a forged leftmost entry does not reset it', async () => {
     const attempt = (forwardedFor: string) =>
-      t.app.request('/api/auth/sign-in/email', ...viaProxy(wrongSignIn, forwardedFor))
+      t.app.request('/api/auth/sign-in/email', ...viaProxy(wrongSignIn(), forwardedFor))
     for (let i = 0; i < 3; i++) expect((await attempt(`10.9.9.${i}, 198.51.100.7`)).status).toBe(401)
     // The attacker writes a new leftmost address each time; the proxy's entry (rightmost) stays the same.
     const limited = await attempt('10.9.9.99, 198.51.100.7')
@@ -103,9 +107,9 @@ describe('limits read from the environment', () => {
   it('refuses the 4th sign-in with RATE_LIMIT_SIGN_IN_MAX=3 and the 3rd sign-up with RATE_LIMIT_SIGN_UP_MAX=2', async () => {
     const from = { incoming: { socket: { remoteAddress: '198.51.100.20' } } }
     for (let i = 0; i < 3; i++) {
-      expect((await t.app.request('/api/auth/sign-in/email', wrongSignIn, from)).status).toBe(401)
+      expect((await t.app.request('/api/auth/sign-in/email', wrongSignIn(), from)).status).toBe(401)
     }
-    expect((await t.app.request('/api/auth/sign-in/email', wrongSignIn, from)).status).toBe(429)
+    expect((await t.app.request('/api/auth/sign-in/email', wrongSignIn(), from)).status).toBe(429)
     // Sign-up counts attempts before validating them; an empty body is a 400 until the limit.
     for (let i = 0; i < 2; i++) {
       expect((await t.app.request('/api/auth/sign-up', jsonRequest('POST', {}), from)).status).toBe(400)
@@ -268,7 +272,7 @@ describe('two nodes on one database', () => {
       ...init,
       headers: { ...(init.headers as object), 'x-forwarded-for': '203.0.113.77' },
     })
-    const signIn = (node: Node) => node.request('/api/auth/sign-in/email', client(wrongSignIn))
+    const signIn = (node: Node) => node.request('/api/auth/sign-in/email', client(wrongSignIn()))
     const signUpAttempt = (node: Node) => node.request('/api/auth/sign-up', client(jsonRequest('POST', {})))
 
     for (const node of [a, b, a]) expect((await signIn(node)).status).toBe(401)

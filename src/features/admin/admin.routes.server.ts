@@ -4,6 +4,7 @@ import { unauthorized } from '../../platform/http-error.server'
 import { requireRole } from '../auth/auth.public.server'
 import { validate } from '../../platform/validate.server'
 import { recordUserAudit } from '../audit/audit.public.server'
+import { platformLogsRoutes, recordPlatformEvent } from '../platform-logs/platform-logs.public.server'
 import {
   adminProfilesQuerySchema,
   userIdParamSchema,
@@ -46,17 +47,34 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .post('/users/:userId/roles/admin', validate('param', userIdParamSchema), async (c) => {
     const { userId } = c.req.valid('param')
-    const role = await grantAdmin(c.var.db, userId, (tx, details) =>
-      recordUserAudit(c, { action: 'admin.role_grant', entity: 'user', entityId: userId, details }, tx),
-    )
+    const role = await grantAdmin(c.var.db, userId, async (tx, details) => {
+      await recordUserAudit(c, { action: 'admin.role_grant', entity: 'user', entityId: userId, details }, tx)
+      await recordPlatformEvent(tx, {
+        kind: 'permissao',
+        actorUserId: c.var.user?.id,
+        targetUserId: userId,
+        requestId: c.var.requestId,
+        details: { change: 'grant', role: 'admin', alreadyAdmin: details.alreadyAdmin === true },
+      })
+    })
     return c.json<RoleChangeResult>({ userId, role })
   })
   .delete('/users/:userId/roles/admin', validate('param', userIdParamSchema), async (c) => {
     const actor = c.var.user
     if (!actor) throw unauthorized()
     const { userId } = c.req.valid('param')
-    const role = await revokeAdmin(c.var.db, c.var.deps.env, actor.id, userId, (tx, details) =>
-      recordUserAudit(c, { action: 'admin.role_revoke', entity: 'user', entityId: userId, details }, tx),
-    )
+    const role = await revokeAdmin(c.var.db, c.var.deps.env, actor.id, userId, async (tx, details) => {
+      await recordUserAudit(c, { action: 'admin.role_revoke', entity: 'user', entityId: userId, details }, tx)
+      const removed = Array.isArray(details.removed) ? details.removed.map(String) : []
+      await recordPlatformEvent(tx, {
+        kind: 'permissao',
+        actorUserId: actor.id,
+        targetUserId: userId,
+        requestId: c.var.requestId,
+        details: { change: 'revoke', removed },
+      })
+    })
     return c.json<RoleChangeResult>({ userId, role })
   })
+  // /admin/logs (issue 14): the platform's events and system alerts, behind the same superadmin check.
+  .route('/logs', platformLogsRoutes)

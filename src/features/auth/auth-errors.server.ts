@@ -68,7 +68,10 @@ export async function localizeAuthResponse(response: Response): Promise<Response
   }
   const originalCode = typeof original?.code === 'string' ? original.code : undefined
   const code = response.status === 429 ? 'rate_limited' : (originalCode ?? `http_${response.status}`)
-  const message = authErrorMessage(response.status, originalCode)
+  // The lockout's answer (sign-in-guard.server.ts) is ours, already pt-BR, and says when the lock ends.
+  const ownMessage = originalCode === 'ACCOUNT_LOCKED' ? (original as { message?: unknown }).message : null
+  const message =
+    typeof ownMessage === 'string' ? ownMessage : authErrorMessage(response.status, originalCode)
   const headers = new Headers(response.headers)
   headers.set('content-type', 'application/json; charset=utf-8')
   headers.delete('content-length')

@@ -303,8 +303,10 @@ describe('POST /api/auth/sign-in/email', () => {
 
   it('answers 429 in pt-BR JSON after 10 tries a minute from one address, others unaffected', async () => {
     const ip = newIp()
+    // Unknown addresses: five failures on ONE account would lock it first (issue 14's lockout).
     for (let i = 0; i < 10; i++) {
-      expect((await post('/api/auth/sign-in/email', { ...account, password: 'errada' }, ip)).status).toBe(401)
+      const wrong = { email: `ninguem-${ip}-${i}@example.com`, password: 'errada' }
+      expect((await post('/api/auth/sign-in/email', wrong, ip)).status).toBe(401)
     }
     // Even the right password is refused now: the limit counts attempts, not failures.
     const limited = await post('/api/auth/sign-in/email', account, ip)
@@ -322,7 +324,8 @@ describe('POST /api/auth/sign-in/email', () => {
   it('ignores X-Forwarded-For and a forged client-ip header without TRUST_PROXY', async () => {
     const ip = newIp()
     for (let i = 0; i < 10; i++) {
-      const response = await post('/api/auth/sign-in/email', { ...account, password: 'errada' }, ip, {
+      const wrong = { email: `ninguem-${ip}-${i}@example.com`, password: 'errada' }
+      const response = await post('/api/auth/sign-in/email', wrong, ip, {
         'x-forwarded-for': `192.168.0.${i}`,
         'x-jusconecta-client-ip': `172.16.0.${i}`,
       })
@@ -368,13 +371,15 @@ describe('behind two proxies (TRUST_PROXY=2)', () => {
 
   it('counts sign-in attempts per X-Forwarded-For client, not per proxy socket', async () => {
     const proxy = from('10.255.0.1')
+    let n = 0
     const attempt = (client: string) =>
       p.app.request(
         '/api/auth/sign-in/email',
         {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': `${client}, 10.255.0.1` },
-          body: JSON.stringify({ email: 'ninguem@example.com', password: 'errada' }),
+          // A new unknown address each time: five failures on one account would lock it first.
+          body: JSON.stringify({ email: `ninguem${n++}@example.com`, password: 'errada' }),
         },
         proxy,
       )

@@ -11,6 +11,8 @@ import { masterConfirmationOnSignIn } from './master-account.server'
 import { log } from '../../platform/log.server'
 import { recordSignInEvent } from '../settings/settings.public.server'
 import { recordMemberSignIn } from '../audit/audit.public.server'
+import { recordPlatformEvent } from '../platform-logs/platform-logs.public.server'
+import { signInGuard } from './sign-in-guard.server'
 
 export const CLIENT_IP_HEADER = 'x-jusconecta-client-ip'
 
@@ -125,13 +127,21 @@ export function createAuth({ db, env, mailer, secret }: AuthOptions) {
             await ensureMasterRole(db, env, session.userId)
             const method = await recordSignInEvent(db, session, ctx)
             // The sign-up's own sign-in (our route calls auth.api, no HTTP request) is not a member's sign-in.
-            if (method && ctx?.request)
+            if (method && ctx?.request) {
               await recordMemberSignIn(db, session.userId, method, session.ipAddress ?? null)
+              await recordPlatformEvent(db, {
+                kind: 'login',
+                actorUserId: session.userId,
+                ip: session.ipAddress ?? null,
+                details: { method },
+              })
+            }
           },
         },
       },
     },
-    plugins: [twoFactor({ issuer: 'JusConecta' })],
+    // The lockout and failed-attempt log (issue 14) after two-factor, so its hooks see the final answer.
+    plugins: [twoFactor({ issuer: 'JusConecta' }), signInGuard(db, secret)],
   })
 }
 

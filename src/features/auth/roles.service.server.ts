@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.server'
 import type { Env } from '../../platform/env.server'
 import { userRoles } from '../profiles/profiles.table.server'
 import { users } from './auth.table.server'
+import { recordPlatformEvent } from '../platform-logs/platform-logs.public.server'
 
 export type PlatformRole = 'user' | 'admin' | 'superadmin'
 
@@ -41,6 +42,16 @@ export async function ensureMasterRole(db: Database, env: Pick<Env, 'MASTER_EMAI
     .from(users)
     .where(eq(users.id, userId))
   if (user?.emailVerified && isMasterEmail(env, user.email)) {
-    await db.insert(userRoles).values({ userId, role: 'superadmin' }).onConflictDoNothing()
+    const added = await db
+      .insert(userRoles)
+      .values({ userId, role: 'superadmin' })
+      .onConflictDoNothing()
+      .returning({ role: userRoles.role })
+    if (added.length > 0)
+      await recordPlatformEvent(db, {
+        kind: 'permissao',
+        targetUserId: userId,
+        details: { change: 'grant', role: 'superadmin', reason: 'master_account' },
+      })
   }
 }

@@ -9,6 +9,7 @@ import { createOwnOffice } from '../offices/offices.public.server'
 import { profiles, userRoles } from '../profiles/profiles.table.server'
 import { accounts, users } from './auth.table.server'
 import type { SignUpData } from './auth.schema'
+import { recordPlatformEvent } from '../platform-logs/platform-logs.public.server'
 
 export const DUPLICATE_EMAIL_MESSAGE = 'Usuário já cadastrado com este email'
 
@@ -65,6 +66,11 @@ export async function createAccount(db: Database, data: SignUpData) {
         }),
       })
       await tx.insert(userRoles).values({ userId, role: 'user' })
+      await recordPlatformEvent(tx, {
+        kind: 'novo_usuario',
+        actorUserId: userId,
+        details: { userType: data.userType },
+      })
       if (data.userType === 'advogado') await createOwnOffice(tx, userId, data.nomeCompleto)
       await sendWelcomeNotification(tx, userId, data.userType)
     })

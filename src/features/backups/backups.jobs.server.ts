@@ -6,6 +6,7 @@ import type { JobDefinition } from '../../platform/jobs.server'
 import { log } from '../../platform/log.server'
 import { getStorage, newStorageKey } from '../../platform/storage.server'
 import { recordAudit } from '../audit/audit.public.server'
+import { recordPlatformEvent } from '../platform-logs/platform-logs.public.server'
 import { createNotification } from '../notifications/notifications.public.server'
 import { getOfficeBackupSettings } from '../office-settings/office-settings.public.server'
 import { officeMembers, offices } from '../offices/offices.table.server'
@@ -103,6 +104,12 @@ export async function runBackupJob(deps: AppDeps, backupId: string): Promise<voi
       .where(eq(officeBackups.id, backupId))
     outcome = { ok: false, reason }
   }
+  // The platform's log (/admin/logs, issue 14): ids and the kind of run only.
+  await recordPlatformEvent(db, {
+    kind: outcome.ok ? 'backup' : 'backup_falhou',
+    actorUserId: backup.createdBy,
+    details: { backupId, officeId: backup.officeId, tipo: backup.tipo },
+  })
   for (const userId of await recipients(deps, backup.officeId, backup.createdBy)) {
     await createNotification(db, {
       userId,

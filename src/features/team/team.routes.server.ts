@@ -5,6 +5,7 @@ import { clientIp } from '../../platform/client-ip.server'
 import { rateLimit } from '../../platform/rate-limit.server'
 import { validate } from '../../platform/validate.server'
 import { recordAudit, recordOfficeAudit } from '../audit/audit.public.server'
+import { recordPlatformEvent } from '../platform-logs/platform-logs.public.server'
 import { requireUser } from '../auth/auth.public.server'
 import { activeCasesByMember } from '../cases/cases.public.server'
 import { can, requireOffice } from '../offices/offices.public.server'
@@ -155,6 +156,21 @@ const officeTeamRoutes = new Hono<AppEnv>()
             details.nivelAcesso = [member.nivelAcesso, data.nivelAcesso]
           if (member.ativo !== data.ativo) details.ativo = data.ativo
           await recordOfficeAudit(c, { action: 'member.update', entity: 'member', entityId: id, details }, tx)
+          // A change of access level is a permission change for the platform's log too (issue 14).
+          if (member.nivelAcesso !== data.nivelAcesso)
+            await recordPlatformEvent(tx, {
+              kind: 'permissao',
+              actorUserId: c.var.office.userId,
+              targetUserId: member.userId,
+              requestId: c.var.requestId,
+              details: {
+                change: 'nivel_acesso',
+                officeId: c.var.office.id,
+                memberId: id,
+                from: member.nivelAcesso,
+                to: data.nivelAcesso,
+              },
+            })
         }),
       )
       return c.body(null, 204)

@@ -1,0 +1,141 @@
+import type { BetterAuthPlugin } from 'better-auth'
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
+import { eq, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client.server'
+import { recordPlatformEvent } from '../platform-logs/platform-logs.public.server'
+import { CLIENT_IP_HEADER } from './auth.server'
+import { users } from './auth.table.server'
+import {
+  accountKey,
+  clearFailures,
+  LOCKOUT_MINUTES,
+  lockedUntil,
+  loginAttemptsLimit,
+  registerFailure,
+} from './login-lockout.server'
+
+const SIGN_IN_PATH = '/sign-in/email'
+
+const unlockTime = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+/** One answer for a locked account, known or not (no enumeration): when it unlocks, in Brasília time. */
+function lockedBody(until: Date, limit: number) {
+  return {
+    code: 'ACCOUNT_LOCKED',
+    message: `Conta bloqueada temporariamente após ${limit} tentativas de login sem sucesso. Tente novamente às ${unlockTime.format(until)} (${LOCKOUT_MINUTES} minutos).`,
+    lockedUntil: until.toISOString(),
+  }
+}
+
+/** 423 Locked (the shell's localizeAuthResponse keeps this pt-BR message as it is). */
+const LOCKED_STATUS = 423
+
+interface HookCtx {
+  path?: string
+  body?: unknown
+  headers?: Headers
+  request?: Request
+}
+
+function emailOf(ctx: HookCtx): string | null {
+  const email = (ctx.body as { email?: unknown } | undefined)?.email
+  return typeof email === 'string' && email.length > 0 && email.length <= 320 ? email : null
+}
+
+function ipOf(ctx: HookCtx): string | null {
+  return ctx.headers?.get(CLIENT_IP_HEADER) ?? ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null
+}
+
+async function userIdFor(db: Database, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1)
+  return row?.id ?? null
+}
+
+/**
+ * better-auth `hooks.before`: a locked account (issue 14: N failures in a row → 15 minutes) is refused
+ * before the password is even checked — the right password does not help — and the attempt is logged.
+ */
+function signInLockoutCheck(db: Database, secret: string) {
+  return createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== SIGN_IN_PATH) return
+    const email = emailOf(ctx)
+    if (!email) return
+    const until = await lockedUntil(db, accountKey(secret, email))
+    if (!until) return
+    await recordPlatformEvent(db, {
+      kind: 'login_falhou',
+      targetUserId: await userIdFor(db, email),
+      ip: ipOf(ctx),
+      details: { reason: 'conta_bloqueada' },
+    })
+    throw new APIError('LOCKED', lockedBody(until, await loginAttemptsLimit()))
+  })
+}
+
+/**
+ * better-auth `hooks.after` for the e-mail sign-in: a wrong password (or unknown address) is counted per
+ * account and logged with the client's address; the attempt that reaches the limit locks the account and
+ * answers with the lock; a success clears the count. Sign-in successes are logged by the session hook
+ * (auth.server.ts), which also sees the two-factor and e-mail-link sign-ins.
+ */
+function signInFailureTracking(db: Database, secret: string) {
+  return createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== SIGN_IN_PATH) return
+    const email = emailOf(ctx)
+    if (!email) return
+    const key = accountKey(secret, email)
+    const returned: unknown = ctx.context.returned
+    if (ctx.context.newSession) {
+      await clearFailures(db, key)
+      return
+    }
+    if (!isAPIError(returned) || returned.statusCode !== 401) return
+    const limit = await loginAttemptsLimit()
+    const outcome = await registerFailure(db, key, limit)
+    const targetUserId = await userIdFor(db, email)
+    const ip = ipOf(ctx)
+    await recordPlatformEvent(db, {
+      kind: 'login_falhou',
+      targetUserId,
+      ip,
+      details: { reason: 'credenciais_invalidas' },
+    })
+    if (outcome.justLocked)
+      await recordPlatformEvent(db, {
+        kind: 'bloqueio_conta',
+        targetUserId,
+        ip,
+        details: { attempts: limit, minutes: LOCKOUT_MINUTES },
+      })
+    // A Response, not a thrown APIError: after the endpoint ran, better-call keeps its 401 status for an
+    // error (dispatch.mjs passes the endpoint's status to toResponse) but sends a Response as it is.
+    if (outcome.lockedUntil)
+      return new Response(JSON.stringify(lockedBody(outcome.lockedUntil, limit)), {
+        status: LOCKED_STATUS,
+        headers: { 'content-type': 'application/json' },
+      })
+  })
+}
+
+/**
+ * The lockout and the failed-attempt log as a better-auth plugin (its hooks run after the app's own
+ * `hooks.after`, so the master-account hook keeps working unchanged). Listed last among the plugins.
+ */
+export function signInGuard(db: Database, secret: string) {
+  const isSignIn = (ctx: { path?: string }) => ctx.path === SIGN_IN_PATH
+  return {
+    id: 'jusconecta-sign-in-guard',
+    hooks: {
+      before: [{ matcher: isSignIn, handler: signInLockoutCheck(db, secret) }],
+      after: [{ matcher: isSignIn, handler: signInFailureTracking(db, secret) }],
+    },
+  } satisfies BetterAuthPlugin
+}
