@@ -54,10 +54,38 @@ const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.lawyer,
+        ...page(
+          () => import('../features/directory/public-profile-page'),
+          (m) => m.PublicProfilePage,
+        ),
+      },
+      {
+        path: paths.entity,
+        ...page(
+          () => import('../features/entities/entity-page'),
+          (m) => m.EntityPage,
+        ),
+      },
+      {
         path: paths.invitation,
         ...page(
           () => import('../features/team/invitation-page'),
           (m) => m.InvitationPage,
+        ),
+      },
+      {
+        path: paths.jobs,
+        ...page(
+          () => import('../features/jobs/jobs-page'),
+          (m) => m.JobsPage,
+        ),
+      },
+      {
+        path: paths.job,
+        ...page(
+          () => import('../features/jobs/job-page'),
+          (m) => m.JobPage,
         ),
       },
       {
@@ -202,7 +230,14 @@ const routes: RouteObject[] = [
           (m) => m.AdminProfilesPage,
         ),
       },
-      ...[a.settings, a.reports, a.financial, a.analytics, a.logs, a.moderation, a.backup].map((path) => ({
+      {
+        path: a.logs,
+        ...page(
+          () => import('../features/platform-logs/admin-logs-page'),
+          (m) => m.AdminLogsPage,
+        ),
+      },
+      ...[a.settings, a.reports, a.financial, a.analytics, a.moderation, a.backup].map((path) => ({
         path,
         ...underConstruction,
       })),

@@ -9,6 +9,13 @@ export const paths = {
   deadlineCalculator: '/calculadora-de-prazos',
   /** Team invitation link (issue 10): public, the token is the credential. */
   invitation: '/convite/:token',
+  /** Issue 13: the public job list and a job's page. */
+  jobs: '/vagas',
+  job: '/vagas/:id',
+  /** Issue 13: a lawyer's public profile (features/directory). */
+  lawyer: '/advogados/:slug',
+  /** Issue 13: an entity's public page with its open jobs. */
+  entity: '/entidades/:slug',
   admin: {
     root: '/admin',
     users: '/admin/users',

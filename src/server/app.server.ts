@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { AppDeps, AppEnv } from '../platform/app-env.server'
-import { onApiNotFound, onError } from '../platform/errors.server'
+import { createOnError, onApiNotFound } from '../platform/errors.server'
 import { requestId } from '../platform/request-id.server'
 import { sameOriginOnly, securityHeaders } from './security.server'
 import { loadSession, settleAuthChanges } from '../features/auth/session.server'
@@ -22,6 +22,13 @@ import { agendaRoutes } from '../features/agenda/agenda.routes.server'
 import { referenceRoutes } from '../features/reference/reference.routes.server'
 import { settingsRoutes } from '../features/settings/settings.routes.server'
 import { adminRoutes } from '../features/admin/admin.routes.server'
+import { recordServerError } from '../features/platform-logs/platform-logs.public.server'
+import {
+  directoryPageMeta,
+  directoryRoutes,
+  trackPresence,
+} from '../features/directory/directory.public.server'
+import { renderPageMeta, resolvePageMeta, type PageMetaProvider } from '../platform/page-meta.server'
 import { avatarFileRoutes, profileRoutes } from '../features/profiles/profiles.routes.server'
 import { prazosRoutes } from '../features/prazos/prazos.routes.server'
 import { notificationRoutes } from '../features/notifications/notifications.routes.server'
@@ -36,6 +43,10 @@ import { financialRoutes } from '../features/financial/financial.routes.server'
 import { pixRoutes } from '../features/financial/pix.routes.server'
 import { proposalRoutes } from '../features/financial/proposals.routes.server'
 import { officeSettingsRoutes } from '../features/office-settings/office-settings.routes.server'
+import { entityPageMeta, entityRoutes } from '../features/entities/entities.public.server'
+import { jobRoutes } from '../features/jobs/jobs.routes.server'
+import { jobPageMeta } from '../features/jobs/jobs.public.server'
+import { networkRoutes } from '../features/network/network.routes.server'
 import { APP_VERSION } from './version.server'
 import { openApiRoutes } from './openapi-docs.server'
 
@@ -75,11 +86,25 @@ export function createApiRoutes() {
     .route('/financial', financialRoutes)
     .route('/financial/proposals', proposalRoutes)
     .route('/financial/entries', pixRoutes)
+    .route('/jobs', jobRoutes)
+    .route('/entities', entityRoutes)
+    .route('/network', networkRoutes)
+    .route('/directory', directoryRoutes)
 }
 
 export type AppType = ReturnType<typeof createApiRoutes>
 
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * `Vary: Accept-Encoding` set before the route answers. compress() otherwise adds it with c.header() once
+ * the response exists, which makes Hono rebuild every compressible response around a web stream even when
+ * nothing gets compressed (≈ 0.1 ms of CPU per API request: docs/decisions/018).
+ */
+const varyOnEncoding: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.header('Vary', 'Accept-Encoding')
+  await next()
+}
 
 export interface CreateAppOptions {
   /** Folder of the built SPA (dist/client); omitted in API tests. */
@@ -88,10 +113,12 @@ export interface CreateAppOptions {
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>()
-  app.onError(onError)
+  // A 500 is also a platform event (/admin/logs): request id and error class only.
+  app.onError(createOnError((info) => recordServerError(deps.db, info)))
   app.use(requestId())
   app.use(securityHeaders(deps.env.publicUrl.startsWith('https://')))
   app.use(compress())
+  app.use(varyOnEncoding)
 
   app.use('/api/*', async (c, next) => {
     c.set('deps', deps)
@@ -118,6 +145,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   })
   app.use('/api/auth/*', settleAuthChanges)
   app.use('/api/*', loadSession)
+  app.use('/api/*', trackPresence)
   mountUserLimits(app, deps)
   const apiRoutes = createApiRoutes()
   app.route('/api', apiRoutes)
@@ -127,7 +155,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   )
   app.all('/api/*', onApiNotFound)
 
-  if (options.clientDir) mountSpa(app, options.clientDir)
+  if (options.clientDir) mountSpa(app, options.clientDir, deps)
   return app
 }
 
@@ -151,7 +179,10 @@ function mountUserLimits(app: Hono<AppEnv>, deps: AppDeps) {
   app.use('/api/*', uploadRateLimit(userOf))
 }
 
-function mountSpa(app: Hono<AppEnv>, clientDir: string) {
+/** Public pages whose <title>/description/Open Graph tags the server writes (src/platform/page-meta.server.ts). */
+const PAGE_META_PROVIDERS: PageMetaProvider[] = [directoryPageMeta, entityPageMeta, jobPageMeta]
+
+function mountSpa(app: Hono<AppEnv>, clientDir: string, deps: AppDeps) {
   const root = path.relative(process.cwd(), clientDir) || '.'
   // Hashed file names never change content: cache them for a year.
   app.use('/assets/*', async (c, next) => {
@@ -165,9 +196,12 @@ function mountSpa(app: Hono<AppEnv>, clientDir: string) {
   const publicFiles = serveStatic({ root, index: '' })
   app.use('*', (c, next) => (path.extname(c.req.path) ? publicFiles(c, next) : next()))
   const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8')
-  // Any other GET is a client-side route: the SPA decides (and shows its own 404 page).
-  app.get('*', (c) => {
+  // Any other GET is a client-side route: the SPA decides (and shows its own 404 page). A public page's
+  // provider writes its title and Open Graph tags first (an unknown or private one answers 404).
+  app.get('*', async (c) => {
     c.header('Cache-Control', 'no-cache')
-    return c.html(indexHtml)
+    const meta = await resolvePageMeta(PAGE_META_PROVIDERS, c.req.path, deps)
+    if (meta === 'not-found') return c.html(indexHtml, 404)
+    return c.html(meta ? renderPageMeta(indexHtml, meta, deps.env.publicUrl, c.req.path) : indexHtml)
   })
 }

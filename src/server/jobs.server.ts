@@ -6,6 +6,7 @@ import { privacyJobs } from '../features/privacy/privacy.public.server'
 import { backupJobs } from '../features/backups/backups.public.server'
 import { officeSettingsJobs } from '../features/office-settings/office-settings.public.server'
 import { financialJobs } from '../features/financial/financial.public.server'
+import { platformLogsJobs } from '../features/platform-logs/platform-logs.public.server'
 import type { AppDeps } from '../platform/app-env.server'
 import type { JobDefinition, RunnerOptions } from '../platform/jobs.server'
 
@@ -30,6 +31,8 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...backupJobs,
   // Configurações Avançadas: the weekly report e-mail, Mondays 08:00.
   ...officeSettingsJobs,
+  // Platform logs: the system monitor every 5 minutes and the 03:40 retention of events (issue 14).
+  ...platformLogsJobs,
 ]
 
 /** Starts the runner with every definition; the shell calls it after the migrations, before serving. */

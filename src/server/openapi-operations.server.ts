@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { lawyerCollectionSchemas } from '../features/profiles/profiles.schema'
+import { EXTRA_OPERATION_DOCS, EXTRA_TAGS } from './openapi-operations.extra.server'
 
 /**
  * What the code can't say about a route, for GET /api/openapi.json: a pt-BR summary, the success status
@@ -313,6 +314,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     media: 'text/calendar',
     public: true,
   },
+  ...EXTRA_OPERATION_DOCS,
 }
 
 /** Sections of the reference page, in order; a path goes to the longest prefix (after /api/) it matches. */
@@ -390,6 +392,7 @@ export const TAGS: { name: string; prefixes: string[]; description: string }[] =
     prefixes: ['audit'],
     description: 'Quem fez o quê e quando no escritório atual (leituras completas, exportações, exclusões…).',
   },
+  ...EXTRA_TAGS,
   { name: 'Referência', prefixes: ['estados'], description: 'Estados e cidades do IBGE.' },
   { name: 'Sistema', prefixes: ['health', 'openapi.json', 'docs'], description: 'Saúde e documentação.' },
 ]

@@ -18,11 +18,37 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   office_backups: 'os próprios backups',
   // Derived: statement triggers on clients and cases keep it, so the restored rows rebuild it.
   crm_counters: 'contadores derivados',
+  // Derived (decision 019): statement triggers on time_entries, financial_entries and cases keep them, so a
+  // restore's deletes and inserts of those rows rebuild them exactly.
+  report_hours_months: 'totais derivados dos relatórios',
+  report_case_hours_years: 'totais derivados dos relatórios',
+  report_paid_months: 'totais derivados dos relatórios',
+  report_case_years: 'totais derivados dos relatórios',
+  report_member_cases: 'totais derivados dos relatórios',
+  report_case_hours_months: 'totais derivados dos relatórios',
+  report_case_months: 'totais derivados dos relatórios',
   // Each user's inbox, not the office's records.
   notifications: 'notificações pessoais',
   // Access secrets (calendar feed tokens, one-time invitation tokens): restoring must not revive them.
   calendar_feeds: 'tokens de calendário',
   office_invitations: 'convites (tokens de acesso)',
+  // Jobs and applications (issue 13) belong to the platform's network, not to any office.
+  jobs: 'vagas da plataforma (não são dados do escritório)',
+  job_applications: 'candidaturas da plataforma (não são dados do escritório)',
+  saved_jobs: 'vagas salvas pelos usuários',
+  job_views_daily: 'contadores de visualização de vagas',
+  // The network's rows (issue 13) are the platform's, not an office's (none has office_id); listed so the
+  // choice is explicit. A profile contact's lead is an ordinary clients row and is backed up as such.
+  reviews: 'avaliações públicas da plataforma',
+  content_reports: 'denúncias (moderação da plataforma)',
+  oab_verifications: 'verificações da OAB (plataforma)',
+  connections: 'conexões entre usuários da plataforma',
+  profile_contacts: 'mensagens de contato do perfil público',
+  // Platform logs, alerts and lockouts (issue 14): the platform's, never an office's (no office_id).
+  platform_events: 'eventos da plataforma (logs do SuperAdmin)',
+  platform_alerts: 'alertas do sistema',
+  platform_metrics: 'medições do monitor do sistema',
+  login_lockouts: 'bloqueios de login (segurança)',
 }
 
 /**

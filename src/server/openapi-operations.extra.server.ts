@@ -1,0 +1,24 @@
+import { DIRECTORY_OPERATION_DOCS, DIRECTORY_TAGS } from './openapi-operations.directory.server'
+import { ENTITY_OPERATION_DOCS, ENTITY_TAGS } from './openapi-operations.entities.server'
+import { JOB_OPERATION_DOCS, JOB_TAGS } from './openapi-operations.jobs.server'
+import { NETWORK_OPERATION_DOCS, NETWORK_TAGS } from './openapi-operations.network.server'
+import { PLATFORM_LOGS_OPERATION_DOCS } from './openapi-operations.platform-logs.server'
+import type { OperationDoc } from './openapi-operations.server'
+
+// The operations of features documented in their own files (openapi-operations.server.ts is at its
+// 400-line limit): add a feature's import and spread here, not there.
+
+export const EXTRA_OPERATION_DOCS: Record<string, OperationDoc> = {
+  ...DIRECTORY_OPERATION_DOCS,
+  ...ENTITY_OPERATION_DOCS,
+  ...JOB_OPERATION_DOCS,
+  ...NETWORK_OPERATION_DOCS,
+  ...PLATFORM_LOGS_OPERATION_DOCS,
+}
+
+export const EXTRA_TAGS: { name: string; prefixes: string[]; description: string }[] = [
+  ...DIRECTORY_TAGS,
+  ...ENTITY_TAGS,
+  ...JOB_TAGS,
+  ...NETWORK_TAGS,
+]
