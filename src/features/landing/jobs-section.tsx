@@ -6,8 +6,9 @@ import { storedLanguage } from '../../lib/language'
 import { SECTION_IDS } from './landing-nav'
 import { badgeClass, buttonClass, cardClass, sectionClass } from './landing-ui'
 import { SectionHeading } from './section-heading'
-import type { JobsText } from './landing-format'
-import { format, useLandingText } from './use-landing-text'
+import { format, useLandingText, type LandingText } from './use-landing-text'
+
+type JobsText = LandingText['jobs']
 
 // Spec §2 jobs section on real data (issue 13): the four newest open jobs, fetched after the first paint
 // with a plain fetch (the landing ships without the router, i18next or TanStack Query, decision 004).

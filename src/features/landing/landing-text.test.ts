@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest'
 import en from '../../locales/en/landing.json'
 import es from '../../locales/es/landing.json'
 import ptBR from '../../locales/pt-BR/landing.json'
-import { postedAgo, salaryText } from './landing-format'
-import { SAMPLE_JOBS, SPECIALTIES, type SampleJob } from './landing.sample'
+import { SPECIALTIES } from './landing.sample'
 import { format, mergeCatalog } from './use-landing-text'
 
 type Tree = { [key: string]: string | Tree }
@@ -88,37 +87,5 @@ describe('format', () => {
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(format('({{count}} avaliações)', { count: 127 })).toBe('(127 avaliações)')
     expect(format('{{a}} e {{b}}', { a: 1 })).toBe('1 e {{b}}')
-  })
-})
-
-describe('job texts', () => {
-  const t = ptBR.jobs
-  it('says how long ago a job was posted', () => {
-    expect([0, 1, 2, 7, 10, 14].map((days) => postedAgo(days, t))).toEqual([
-      'Publicada hoje',
-      'Há 1 dia',
-      'Há 2 dias',
-      'Há 1 semana',
-      'Há 10 dias',
-      'Há 2 semanas',
-    ])
-  })
-
-  it('writes salaries in R$ and internships as a stipend', () => {
-    const job = (salary: SampleJob['salary'], type: SampleJob['type'] = 'emprego') =>
-      ({ ...SAMPLE_JOBS[0]!, salary, type }) as SampleJob
-    expect(salaryText(job({ min: 4500, max: 6000 }), t)).toBe('R$\u00a04.500,00 a R$\u00a06.000,00')
-    expect(salaryText(job({ min: 5500 }), t)).toBe('R$\u00a05.500,00')
-    expect(salaryText(job({ min: 1800 }, 'estagio'), t)).toBe('Bolsa de R$\u00a01.800,00')
-  })
-})
-
-describe('samples', () => {
-  it('hold the four jobs of spec §2, with the three job types', () => {
-    expect(SAMPLE_JOBS).toHaveLength(4)
-    expect(new Set(SAMPLE_JOBS.map((job) => job.type))).toEqual(new Set(['emprego', 'estagio', 'trainee']))
-    expect(new Set(SAMPLE_JOBS.map((job) => job.workMode))).toEqual(
-      new Set(['presencial', 'hibrido', 'remoto']),
-    )
   })
 })
