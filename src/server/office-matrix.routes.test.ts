@@ -41,6 +41,14 @@ const NOT_OFFICE_PREFIXES = [
   '/api/team/invitations/',
   '/api/privacy',
   '/api/agenda/feed/:token',
+  // The network (issue 13): public or per-user platform data, no office row.
+  '/api/directory',
+  '/api/network',
+  '/api/jobs',
+  '/api/entities',
+  // Platform administration (issue 14): superadmin routes, no office row.
+  '/api/platform-settings',
+  '/api/platform-backup',
 ]
 
 /** The capability of each office route: by path prefix, then exceptions by operation. */
