@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Navigate } from 'react-router'
+import { Link, Navigate } from 'react-router'
 import { toast } from 'sonner'
-import { Ban, Eye, Pencil, RefreshCw, Search, UserSearch } from 'lucide-react'
+import { Eye, Pencil, RefreshCw, Search, UserSearch } from 'lucide-react'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent } from '../../components/ui/card'
 import {
@@ -26,7 +26,10 @@ import { formatDateBR, formatDateTimeBR } from '../../lib/br/dates'
 import { formatPhone } from '../../lib/br/phone'
 import { useSession } from '../auth/auth.public'
 import type { AdminProfileItem } from './admin.schema'
-import { AdminShell, Pagination, RoleBadge, StatCards, TypeBadge, UnavailableAction } from './admin-shared'
+import { AdminShell, Pagination, RoleBadge, StatCards, TypeBadge } from './admin-shared'
+import { BlockAction, BlockUserDialog, type BlockTarget } from './moderation-block-dialog'
+import { ProfileEditDialog } from './moderation-profile-edit-dialog'
+import { BlockedBadge } from './moderation-shared'
 import { adminKeys, useAdminProfiles, useAdminStats } from './use-admin'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { useQueryClient } from '@tanstack/react-query'
@@ -37,15 +40,25 @@ export function AdminProfilesPage() {
   const session = useSession()
   if (session.isPending) return <PageSpinner label={t('loading')} />
   if (!session.isSuperadmin) return <Navigate to={paths.dashboard.root} replace />
-  return <AdminProfiles />
+  return <AdminProfiles currentUserId={session.real?.user.id ?? ''} />
 }
 
-function AdminProfiles() {
+/** The public page of a public lawyer or entity; null for anyone else (students have none). */
+function publicPageOf(item: AdminProfileItem): string | null {
+  if (!item.perfilPublico || !item.slug) return null
+  if (item.userType === 'advogado') return paths.lawyer.replace(':slug', encodeURIComponent(item.slug))
+  if (item.userType === 'entidade') return paths.entity.replace(':slug', encodeURIComponent(item.slug))
+  return null
+}
+
+function AdminProfiles({ currentUserId }: { currentUserId: string }) {
   const { t } = useTranslation('admin')
   const queryClient = useQueryClient()
   const [search, setSearch] = useState('')
   const [page, setPage] = useState(0)
   const [viewing, setViewing] = useState<AdminProfileItem | null>(null)
+  const [editing, setEditing] = useState<AdminProfileItem | null>(null)
+  const [blockTarget, setBlockTarget] = useState<BlockTarget | null>(null)
   const debouncedSearch = useDebouncedValue(search.trim(), 300)
   const stats = useAdminStats(true)
   const profiles = useAdminProfiles(
@@ -119,9 +132,13 @@ function AdminProfiles() {
               <TableBody>
                 {rows.map((item) => {
                   const name = item.nomeCompleto.trim() || t('profiles.noName')
+                  const publicPage = publicPageOf(item)
                   return (
                     <TableRow key={item.id} data-testid="profile-row">
-                      <TableCell className="font-medium">{name}</TableCell>
+                      <TableCell className="font-medium">
+                        {name}
+                        {item.blocked && <BlockedBadge />}
+                      </TableCell>
                       <TableCell>
                         <TypeBadge type={item.userType} />
                       </TableCell>
@@ -131,20 +148,37 @@ function AdminProfiles() {
                       <TableCell className="whitespace-nowrap">{formatDateBR(item.createdAt)}</TableCell>
                       <TableCell>
                         <div className="flex justify-end gap-1">
+                          {publicPage ? (
+                            <Button size="sm" variant="outline" asChild>
+                              <Link to={publicPage} aria-label={`${t('profiles.view')}: ${name}`}>
+                                <Eye aria-hidden />
+                              </Link>
+                            </Button>
+                          ) : (
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              onClick={() => setViewing(item)}
+                              aria-label={`${t('profiles.view')}: ${name}`}
+                            >
+                              <Eye aria-hidden />
+                            </Button>
+                          )}
                           <Button
                             size="sm"
                             variant="outline"
-                            onClick={() => setViewing(item)}
-                            aria-label={`${t('profiles.view')}: ${name}`}
+                            onClick={() => setEditing(item)}
+                            aria-label={`${t('profiles.edit')}: ${name}`}
                           >
-                            <Eye aria-hidden />
-                          </Button>
-                          <UnavailableAction label={t('profiles.edit')} reason={t('profiles.editSoon')}>
                             <Pencil aria-hidden />
-                          </UnavailableAction>
-                          <UnavailableAction label={t('profiles.block')} reason={t('profiles.blockSoon')}>
-                            <Ban aria-hidden />
-                          </UnavailableAction>
+                          </Button>
+                          <BlockAction
+                            item={item}
+                            isSelf={item.userId === currentUserId}
+                            onClick={() =>
+                              setBlockTarget({ userId: item.userId, name, blocked: item.blocked })
+                            }
+                          />
                         </div>
                       </TableCell>
                     </TableRow>
@@ -159,6 +193,8 @@ function AdminProfiles() {
       <Dialog open={viewing !== null} onOpenChange={(open) => !open && setViewing(null)}>
         {viewing && <ProfileDetails item={viewing} />}
       </Dialog>
+      <ProfileEditDialog item={editing} onClose={() => setEditing(null)} />
+      <BlockUserDialog target={blockTarget} onClose={() => setBlockTarget(null)} />
     </AdminShell>
   )
 }

@@ -28,8 +28,10 @@ import { formatPhone } from '../../lib/br/phone'
 import { useSession } from '../auth/auth.public'
 import { PROFILE_TYPES, type AdminProfileItem, type ProfileType } from './admin.schema'
 import { AdminShell, Pagination, RoleBadge, StatCards, TypeBadge, UnavailableAction } from './admin-shared'
+import { BlockedBadge } from './moderation-shared'
 import { useAdminProfiles, useAdminStats, useChangeAdminRole } from './use-admin'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
+import { BlockAction, BlockUserDialog, type BlockTarget } from './moderation-block-dialog'
 
 type TypeFilter = 'todos' | ProfileType
 type RoleFilter = 'todos' | 'admin'
@@ -69,6 +71,7 @@ function AdminUsers({ currentUserId }: { currentUserId: string }) {
   const profiles = useAdminProfiles({ search: debouncedSearch, type, by: 'name', role, page }, true)
   const changeRole = useChangeAdminRole()
   const [pending, setPending] = useState<{ item: AdminProfileItem; grant: boolean } | null>(null)
+  const [blockTarget, setBlockTarget] = useState<BlockTarget | null>(null)
 
   // A new filter starts again at the first page.
   useEffect(() => setPage(0), [debouncedSearch, type, role])
@@ -170,7 +173,10 @@ function AdminUsers({ currentUserId }: { currentUserId: string }) {
               <TableBody>
                 {rows.map((item) => (
                   <TableRow key={item.id} data-testid="user-row">
-                    <TableCell className="font-medium">{item.nomeCompleto || t('profiles.noName')}</TableCell>
+                    <TableCell className="font-medium">
+                      {item.nomeCompleto || t('profiles.noName')}
+                      {item.blocked && <BlockedBadge />}
+                    </TableCell>
                     <TableCell>
                       <TypeBadge type={item.userType} />
                     </TableCell>
@@ -181,13 +187,26 @@ function AdminUsers({ currentUserId }: { currentUserId: string }) {
                     <TableCell>
                       <RoleBadge role={item.role} />
                     </TableCell>
-                    <TableCell className="text-right">
-                      <RoleAction
-                        item={item}
-                        isSelf={item.userId === currentUserId}
-                        onChange={(grant) => setPending({ item, grant })}
-                        busy={changeRole.isPending && changeRole.variables.userId === item.userId}
-                      />
+                    <TableCell>
+                      <div className="flex justify-end gap-1">
+                        <RoleAction
+                          item={item}
+                          isSelf={item.userId === currentUserId}
+                          onChange={(grant) => setPending({ item, grant })}
+                          busy={changeRole.isPending && changeRole.variables.userId === item.userId}
+                        />
+                        <BlockAction
+                          item={item}
+                          isSelf={item.userId === currentUserId}
+                          onClick={() =>
+                            setBlockTarget({
+                              userId: item.userId,
+                              name: item.nomeCompleto || t('profiles.noName'),
+                              blocked: item.blocked,
+                            })
+                          }
+                        />
+                      </div>
                     </TableCell>
                   </TableRow>
                 ))}
@@ -218,6 +237,7 @@ function AdminUsers({ currentUserId }: { currentUserId: string }) {
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
+      <BlockUserDialog target={blockTarget} onClose={() => setBlockTarget(null)} />
     </AdminShell>
   )
 }

@@ -5,6 +5,7 @@ import { requireRole } from '../auth/auth.public.server'
 import { validate } from '../../platform/validate.server'
 import { recordUserAudit } from '../audit/audit.public.server'
 import { platformLogsRoutes, recordPlatformEvent } from '../platform-logs/platform-logs.public.server'
+import { platformBackupRoutes } from '../platform-backup/platform-backup.public.server'
 import {
   adminProfilesQuerySchema,
   userIdParamSchema,
@@ -13,6 +14,7 @@ import {
   type RoleChangeResult,
 } from './admin.schema'
 import { getAdminStats, grantAdmin, listAdminProfiles, revokeAdmin } from './admin.service.server'
+import { adminModerationRoutes } from './admin-moderation.routes.server'
 
 // The full admin panel is superadmin only (spec §6), enforced here whatever the interface shows.
 export const adminRoutes = new Hono<AppEnv>()
@@ -78,3 +80,7 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   // /admin/logs (issue 14): the platform's events and system alerts, behind the same superadmin check.
   .route('/logs', platformLogsRoutes)
+  // /admin/backup (issue 14): backups of the whole platform.
+  .route('/backup', platformBackupRoutes)
+  // Blocks, profile fixes and /admin/moderation (issue 14).
+  .route('/', adminModerationRoutes)

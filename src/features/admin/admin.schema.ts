@@ -53,6 +53,11 @@ export interface AdminProfileItem {
   nomeEntidade: string | null
   cnpj: string | null
   tipoEntidade: string | null
+  /** The public page's address (/advogados/:slug or /entidades/:slug) when perfilPublico. */
+  slug: string
+  perfilPublico: boolean
+  /** A block is in force (issue 14): no sign-in. */
+  blocked: boolean
 }
 
 export interface AdminProfilesPage {

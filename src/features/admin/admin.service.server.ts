@@ -8,6 +8,7 @@ import type { PlatformRoleName } from '../auth/auth.public'
 import { profiles, userRoles } from '../profiles/profiles.table.server'
 import { cidade, estado } from '../reference/reference.table.server'
 import { signInEvents } from '../settings/settings.table.server'
+import { userBlocks } from './admin.table.server'
 import type { AdminProfileItem, AdminProfilesPage, AdminProfilesQuery, AdminStats } from './admin.schema'
 
 /** The request's database or the transaction of a role change (which its audit row joins). */
@@ -105,6 +106,10 @@ export async function listAdminProfiles(
       nomeEntidade: profiles.nomeEntidade,
       cnpj: profiles.cnpj,
       tipoEntidade: profiles.tipoEntidade,
+      slug: profiles.slug,
+      perfilPublico: profiles.perfilPublico,
+      blocked: sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.userId} = ${profiles.userId}
+        and ${userBlocks.unblockedAt} is null)`,
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))

@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   'office_settings.update',
   'office_settings.restore',
   'office_settings.smtp_test',
+  'platform_settings.update',
+  'platform_settings.smtp_test',
   'member.create',
   'member.update',
   'member.deactivate',
@@ -69,6 +71,10 @@ export const AUDIT_ACTIONS = [
   'admin.role_grant',
   'admin.role_revoke',
   'admin.profiles_list',
+  'admin.user_block',
+  'admin.user_unblock',
+  'admin.profile_edit',
+  'admin.job_close',
 ] as const
 
 const MAX_DETAILS = 300

@@ -69,7 +69,10 @@ export async function localizeAuthResponse(response: Response): Promise<Response
   const originalCode = typeof original?.code === 'string' ? original.code : undefined
   const code = response.status === 429 ? 'rate_limited' : (originalCode ?? `http_${response.status}`)
   // The lockout's answer (sign-in-guard.server.ts) is ours, already pt-BR, and says when the lock ends.
-  const ownMessage = originalCode === 'ACCOUNT_LOCKED' ? (original as { message?: unknown }).message : null
+  const ownMessage =
+    originalCode === 'ACCOUNT_LOCKED' || originalCode === 'ACCOUNT_BLOCKED'
+      ? (original as { message?: unknown }).message
+      : null
   const message =
     typeof ownMessage === 'string' ? ownMessage : authErrorMessage(response.status, originalCode)
   const headers = new Headers(response.headers)

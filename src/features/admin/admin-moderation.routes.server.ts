@@ -1,0 +1,114 @@
+import { Hono, type Context } from 'hono'
+import type { AppEnv } from '../../platform/app-env.server'
+import { unauthorized } from '../../platform/http-error.server'
+import { validate } from '../../platform/validate.server'
+import { recordUserAudit } from '../audit/audit.public.server'
+import { recordPlatformEvent } from '../platform-logs/platform-logs.public.server'
+import { userIdParamSchema } from './admin.schema'
+import {
+  adminProfileEditSchema,
+  blockUserSchema,
+  historyQuerySchema,
+  profileIdParamSchema,
+  type BlockedUserItem,
+  type BlockResult,
+  type ModerationHistoryPage,
+  type ModerationSummary,
+} from './admin-moderation.schema'
+import { z } from 'zod'
+import {
+  blockUser,
+  closeJob,
+  editProfile,
+  listBlockedUsers,
+  moderationHistory,
+  moderationSummary,
+  unblockUser,
+} from './admin-moderation.service.server'
+
+const jobIdParamSchema = z.object({ jobId: z.uuid({ error: 'Identificador inválido.' }) })
+
+function actorId(c: Context<AppEnv>): string {
+  const user = c.var.user
+  if (!user) throw unauthorized()
+  return user.id
+}
+
+// Blocks, profile fixes and /admin/moderation's own data (issue 14). Mounted inside adminRoutes, whose
+// requireRole('superadmin') guards every route here; OAB requests and reports are decided through
+// network's /api/network/moderation routes.
+export const adminModerationRoutes = new Hono<AppEnv>()
+  .post(
+    '/users/:userId/block',
+    validate('param', userIdParamSchema),
+    validate('json', blockUserSchema),
+    async (c) => {
+      const actor = actorId(c)
+      const { userId } = c.req.valid('param')
+      const { reason } = c.req.valid('json')
+      const ended = await blockUser(c.var.db, c.var.deps.env, actor, userId, reason, async (tx, details) => {
+        await recordUserAudit(
+          c,
+          { action: 'admin.user_block', entity: 'user', entityId: userId, details },
+          tx,
+        )
+        await recordPlatformEvent(tx, {
+          kind: 'permissao',
+          actorUserId: actor,
+          targetUserId: userId,
+          requestId: c.var.requestId,
+          details: { change: 'bloqueio', sessionsEnded: Number(details.sessionsEnded ?? 0) },
+        })
+      })
+      return c.json<BlockResult>({ userId, blocked: true, sessionsEnded: ended })
+    },
+  )
+  .delete('/users/:userId/block', validate('param', userIdParamSchema), async (c) => {
+    const actor = actorId(c)
+    const { userId } = c.req.valid('param')
+    await unblockUser(c.var.db, actor, userId, async (tx, details) => {
+      await recordUserAudit(
+        c,
+        { action: 'admin.user_unblock', entity: 'user', entityId: userId, details },
+        tx,
+      )
+      await recordPlatformEvent(tx, {
+        kind: 'permissao',
+        actorUserId: actor,
+        targetUserId: userId,
+        requestId: c.var.requestId,
+        details: { change: 'desbloqueio' },
+      })
+    })
+    return c.json<BlockResult>({ userId, blocked: false, sessionsEnded: 0 })
+  })
+  .patch(
+    '/profiles/:profileId',
+    validate('param', profileIdParamSchema),
+    validate('json', adminProfileEditSchema),
+    async (c) => {
+      const { profileId } = c.req.valid('param')
+      const result = await editProfile(c.var.db, profileId, c.req.valid('json'), (tx, details) =>
+        recordUserAudit(
+          c,
+          { action: 'admin.profile_edit', entity: 'profile', entityId: profileId, details },
+          tx,
+        ),
+      )
+      return c.json<{ profileId: string; userId: string }>({ profileId, userId: result.userId })
+    },
+  )
+  .post('/moderation/jobs/:jobId/close', validate('param', jobIdParamSchema), async (c) => {
+    const { jobId } = c.req.valid('param')
+    await closeJob(c.var.db, jobId, (tx, details) =>
+      recordUserAudit(c, { action: 'admin.job_close', entity: 'job', entityId: jobId, details }, tx),
+    )
+    return c.json<{ jobId: string; status: 'encerrada' }>({ jobId, status: 'encerrada' })
+  })
+  .get('/moderation/summary', async (c) => c.json<ModerationSummary>(await moderationSummary(c.var.db)))
+  .get('/moderation/blocked', async (c) =>
+    c.json<{ items: BlockedUserItem[] }>({ items: await listBlockedUsers(c.var.db) }),
+  )
+  .get('/moderation/history', validate('query', historyQuerySchema), async (c) =>
+    c.json<ModerationHistoryPage>(await moderationHistory(c.var.db, c.req.valid('query'))),
+  )
