@@ -3,6 +3,10 @@ import { createAuth } from '../features/auth/auth.server'
 import { createSessionCache } from '../features/auth/session.server'
 import { createNotificationHub } from '../features/notifications/notifications.public.server'
 import { createMembershipCache } from '../features/offices/offices.public.server'
+import {
+  bindPlatformSettingsCache,
+  withPlatformSettings,
+} from '../features/platform-settings/platform-settings.public.server'
 import type { AppDeps } from '../platform/app-env.server'
 import type { Env } from '../platform/env.server'
 import { createJobRunner } from '../platform/jobs.server'
@@ -14,13 +18,16 @@ export function buildDeps(
   env: Env,
   handle: DbHandle,
   secret: string,
-  mailer: Mailer = createMailer(env),
+  serverMailer: Mailer = createMailer(env),
 ): AppDeps {
   // One change feed per app: the caches stay off until its LISTEN is up, and DbHandle.close() ends it.
   const changes = new UserChanges()
   const sessionCache = createSessionCache(changes)
   const membershipCache = createMembershipCache(changes)
   changes.follow(handle)
+  // The platform settings (/admin/settings) are cached on the same feed; mail obeys their base URL and SMTP.
+  bindPlatformSettingsCache(handle.db, changes)
+  const mailer = withPlatformSettings(serverMailer, handle.db, env)
   return {
     env,
     db: handle.db,

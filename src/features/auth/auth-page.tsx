@@ -9,6 +9,7 @@ import { AuthShell } from './auth-shell'
 import { ForgotPasswordForm } from './forgot-password-form'
 import { SignInForm } from './sign-in-form'
 import { SignUpForm } from './sign-up-form'
+import { SignupsClosedNotice } from '../platform-settings/platform-settings.public'
 import { isEnteringApp, safeNextPath } from './use-auth'
 import { useSession } from './use-session'
 
@@ -73,7 +74,8 @@ export function AuthPage() {
             />
           )}
         </TabsContent>
-        <TabsContent value="cadastrar" className="pt-4">
+        <TabsContent value="cadastrar" className="grid gap-4 pt-4">
+          <SignupsClosedNotice />
           <SignUpForm
             onConfirmationSent={(email) => {
               setConfirmationSentTo(email)

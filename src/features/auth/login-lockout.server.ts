@@ -1,17 +1,18 @@
 import { createHmac } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
+import { getPlatformSettings } from '../platform-settings/platform-settings.public.server'
 import { loginLockouts } from './login-lockouts.table.server'
 
 /** How long an account stays locked after the attempts run out (issue 14: a 15-minute lockout). */
 export const LOCKOUT_MINUTES = 15
 
 /**
- * Failed sign-ins in a row before the account locks (spec §9: 5). A function, not a constant, so the
- * platform settings (issue 14, /admin/settings) can make it configurable without touching the callers.
+ * Failed sign-ins in a row before the account locks: /admin/settings → Segurança (spec §9: 5), read from
+ * the node's cached platform settings.
  */
-export async function loginAttemptsLimit(): Promise<number> {
-  return 5
+export async function loginAttemptsLimit(db: Database): Promise<number> {
+  return (await getPlatformSettings(db)).loginAttempts
 }
 
 /**

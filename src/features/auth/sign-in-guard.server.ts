@@ -1,10 +1,11 @@
 import type { BetterAuthPlugin } from 'better-auth'
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
 import { recordPlatformEvent } from '../platform-logs/platform-logs.public.server'
 import { CLIENT_IP_HEADER } from './auth.server'
 import { users } from './auth.table.server'
+import { userBlocks } from '../admin/admin.table.server'
 import {
   accountKey,
   clearFailures,
@@ -76,7 +77,7 @@ function signInLockoutCheck(db: Database, secret: string) {
       ip: ipOf(ctx),
       details: { reason: 'conta_bloqueada' },
     })
-    throw new APIError('LOCKED', lockedBody(until, await loginAttemptsLimit()))
+    throw new APIError('LOCKED', lockedBody(until, await loginAttemptsLimit(db)))
   })
 }
 
@@ -98,7 +99,7 @@ function signInFailureTracking(db: Database, secret: string) {
       return
     }
     if (!isAPIError(returned) || returned.statusCode !== 401) return
-    const limit = await loginAttemptsLimit()
+    const limit = await loginAttemptsLimit(db)
     const outcome = await registerFailure(db, key, limit)
     const targetUserId = await userIdFor(db, email)
     const ip = ipOf(ctx)
@@ -125,6 +126,23 @@ function signInFailureTracking(db: Database, secret: string) {
   })
 }
 
+/** The answer to a user blocked by a superadmin (issue 14), whatever way they sign in. */
+export const BLOCKED_MESSAGE =
+  'Sua conta está bloqueada pela administração da plataforma. Entre em contato com o suporte.'
+
+/**
+ * No session is ever created for a blocked user (database hook: e-mail, two-factor and link sign-ins
+ * alike); the block itself deleted the sessions they had.
+ */
+async function refuseBlockedSession(db: Database, session: { userId: string }) {
+  const [blocked] = await db
+    .select({ userId: userBlocks.userId })
+    .from(userBlocks)
+    .where(and(eq(userBlocks.userId, session.userId), isNull(userBlocks.unblockedAt)))
+    .limit(1)
+  if (blocked) throw new APIError('FORBIDDEN', { code: 'ACCOUNT_BLOCKED', message: BLOCKED_MESSAGE })
+}
+
 /**
  * The lockout and the failed-attempt log as a better-auth plugin (its hooks run after the app's own
  * `hooks.after`, so the master-account hook keeps working unchanged). Listed last among the plugins.
@@ -133,6 +151,13 @@ export function signInGuard(db: Database, secret: string) {
   const isSignIn = (ctx: { path?: string }) => ctx.path === SIGN_IN_PATH
   return {
     id: 'jusconecta-sign-in-guard',
+    init: () => ({
+      options: {
+        databaseHooks: {
+          session: { create: { before: async (session) => refuseBlockedSession(db, session) } },
+        },
+      },
+    }),
     hooks: {
       before: [{ matcher: isSignIn, handler: signInLockoutCheck(db, secret) }],
       after: [{ matcher: isSignIn, handler: signInFailureTracking(db, secret) }],

@@ -20,6 +20,7 @@ import {
 import { cn } from '../../lib/utils'
 import { meQueryKey, useSession, useSignOut } from '../auth/auth.public'
 import { accessLevel } from '../offices/offices.public'
+import { usePublicPlatform } from '../platform-settings/platform-settings.public'
 import { visibleNavGroups } from './nav-items'
 
 /** Sidebar of the dashboard (spec §2): groups by role, 'Atualizar' and 'Sair' at the foot. */
@@ -45,6 +46,8 @@ export function AppSidebar({ onSigningOut }: { onSigningOut: (leaving: boolean) 
     canManageFinancial,
   })
 
+  // The platform's name as /admin/settings sets it.
+  const platformName = usePublicPlatform().data?.platformName
   // On a phone the sheet closes once a link has been followed.
   useEffect(() => {
     if (isMobile) setOpenMobile(false)
@@ -58,7 +61,7 @@ export function AppSidebar({ onSigningOut }: { onSigningOut: (leaving: boolean) 
             <SidebarMenuButton asChild tooltip={t('nav.home')} className="h-10 font-semibold">
               <Link to={paths.home}>
                 <Scale aria-hidden className="text-primary" />
-                <span>{t('brand')}</span>
+                <span>{platformName ?? t('brand')}</span>
               </Link>
             </SidebarMenuButton>
           </SidebarMenuItem>

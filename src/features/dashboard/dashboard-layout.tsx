@@ -12,6 +12,7 @@ import { SimulationBanner } from '../admin/admin.public'
 import { useSession } from '../auth/auth.public'
 import { OfficeSwitcher } from '../offices/offices.ui.public'
 import { TimerButton } from '../timesheet/timesheet.public'
+import { usePublicPlatform } from '../platform-settings/platform-settings.public'
 import { AppSidebar } from './app-sidebar'
 import { NotificationsDropdown } from './notifications-dropdown'
 import { ThemeSwitch } from './theme-switch'
@@ -64,11 +65,13 @@ export function DashboardLayout() {
 
 function DashboardHeader() {
   const { t } = useTranslation('dashboard')
+  // The platform's name as /admin/settings sets it.
+  const product = usePublicPlatform().data?.platformName ?? t('brand')
   return (
     <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 md:px-4">
       <SidebarTrigger label={t('nav.toggle')} />
       <Separator orientation="vertical" className="mx-1 data-[orientation=vertical]:h-5" />
-      <p className="min-w-0 flex-1 truncate font-semibold">{t('header.title', { product: t('brand') })}</p>
+      <p className="min-w-0 flex-1 truncate font-semibold">{t('header.title', { product })}</p>
       <div className="flex items-center gap-1">
         <Suspense fallback={null}>
           <OfficeSwitcher />

@@ -70,6 +70,9 @@ export async function touchSessionActivity(
   const row = result.rows[0]
   if (row?.expired) {
     await db.delete(sessions).where(eq(sessions.id, session.id))
+    // Forget it on this node at once: on PostgreSQL the trigger's NOTIFY comes back a moment later, and the
+    // very next request must not reach a route with the deleted session (issue 14 fix).
+    changes.userChanged(session.userId)
     throw new SessionExpiredError()
   }
   cache.set(ticket, session.id, session.userId, true)

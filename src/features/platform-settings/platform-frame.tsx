@@ -1,0 +1,85 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Outlet, useLocation } from 'react-router'
+import { Wrench } from 'lucide-react'
+import { paths } from '../../lib/paths'
+import { useSession } from '../auth/auth.public'
+import { usePublicPlatform } from './use-platform-settings'
+
+const PRODUCT_NAME = 'JusConecta'
+
+/** Keeps every page's title on the configured platform name (pages write 'JusConecta' into their titles). */
+function usePlatformTitle(name: string | undefined) {
+  useEffect(() => {
+    if (!name || name === PRODUCT_NAME) return
+    const apply = () => {
+      if (document.title.includes(PRODUCT_NAME))
+        document.title = document.title.split(PRODUCT_NAME).join(name)
+    }
+    apply()
+    const title = document.querySelector('title')
+    if (!title) return
+    const observer = new MutationObserver(apply)
+    observer.observe(title, { childList: true, characterData: true, subtree: true })
+    return () => observer.disconnect()
+  }, [name])
+}
+
+/**
+ * The root of every route: the platform's name in the title, and — in maintenance mode — the maintenance
+ * page for everyone but admins (the API answers 503 to them anyway). /auth stays open so admins can sign in.
+ */
+export function PlatformFrame() {
+  const platform = usePublicPlatform()
+  const { pathname } = useLocation()
+  usePlatformTitle(platform.data?.platformName)
+  if (platform.data?.maintenanceMode && !pathname.startsWith(paths.auth))
+    return <MaintenanceGate name={platform.data.platformName} />
+  return <Outlet />
+}
+
+/** Only in maintenance: who is signed in decides (admins keep the platform, everyone else waits). */
+function MaintenanceGate({ name }: { name: string }) {
+  const session = useSession()
+  if (session.isPending) return null
+  return session.isAdmin ? <Outlet /> : <MaintenancePage name={name} />
+}
+
+function MaintenancePage({ name }: { name: string }) {
+  const { t } = useTranslation('platform-settings')
+  useEffect(() => {
+    document.title = t('maintenance.documentTitle', { name })
+  }, [name, t])
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-muted/30 p-6">
+      <section
+        aria-labelledby="maintenance-title"
+        className="flex max-w-md flex-col items-center gap-4 rounded-lg border bg-background p-8 text-center shadow-sm"
+      >
+        <Wrench aria-hidden className="size-10 text-primary" />
+        <h1 id="maintenance-title" className="text-2xl font-semibold">
+          {t('maintenance.title')}
+        </h1>
+        <p className="text-muted-foreground">{t('maintenance.message', { name })}</p>
+        <a href={paths.auth} className="text-sm text-primary underline underline-offset-4">
+          {t('maintenance.adminSignIn')}
+        </a>
+      </section>
+    </main>
+  )
+}
+
+/** On the sign-up form: the platform's notice while new sign-ups are off (the API refuses them too). */
+export function SignupsClosedNotice() {
+  const platform = usePublicPlatform()
+  const { t } = useTranslation('platform-settings')
+  if (!platform.data || platform.data.signupsOpen) return null
+  return (
+    <p
+      role="alert"
+      className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+    >
+      {t('signupsClosed')}
+    </p>
+  )
+}

@@ -1,0 +1,11 @@
+// The platform-settings feature's server surface: what other features and the shell may use of it.
+export {
+  bindPlatformSettingsCache,
+  getPlatformSettings,
+  settlePlatformSettings,
+  type PlatformSettingsRow,
+} from './platform-settings.cache.server'
+export { platformGate } from './platform-settings.gate.server'
+export { withPlatformSettings } from './platform-mailer.server'
+export { platformSettingsRoutes } from './platform-settings.routes.server'
+export { setPlatformMaintenance } from './platform-settings.service.server'

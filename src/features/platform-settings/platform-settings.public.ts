@@ -1,0 +1,3 @@
+// The platform-settings feature's browser-safe surface.
+export { PlatformFrame, SignupsClosedNotice } from './platform-frame'
+export { usePublicPlatform } from './use-platform-settings'

@@ -1,0 +1,100 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { AppEnv } from '../../platform/app-env.server'
+import { getEncryptionKey } from '../../platform/file-encryption.server'
+import { ApiError, unauthorized } from '../../platform/http-error.server'
+import { rateLimit } from '../../platform/rate-limit.server'
+import { validate } from '../../platform/validate.server'
+import { recordUserAudit } from '../audit/audit.public.server'
+import { requireRole } from '../auth/auth.public.server'
+import {
+  getPlatformSettings,
+  readPlatformSettings,
+  settlePlatformSettings,
+} from './platform-settings.cache.server'
+import {
+  PLATFORM_SETTINGS_MESSAGES,
+  platformSettingsInput,
+  type PlatformSettingsDto,
+  type PlatformStatusCards,
+  type PublicPlatformInfo,
+  type SmtpTestResult,
+} from './platform-settings.schema'
+import {
+  platformStatusCards,
+  savePlatformSettings,
+  sendPlatformTestMail,
+  toPlatformSettingsDto,
+} from './platform-settings.service.server'
+
+// Each 'Testar' opens a connection from our server to a host typed in the form: a few a minute is plenty.
+const smtpTestLimit = rateLimit({
+  name: 'platform-smtp-test',
+  rule: () => ({ windowSeconds: 60, max: 5 }),
+  key: (c) => c.var.user?.id,
+})
+
+const smtpTestInput = z.object({ to: z.email('E-mail inválido.').max(254).optional() })
+
+/** /admin/settings (issue 14): superadmin only, on the server, whatever the browser shows. */
+const adminSettingsRoutes = new Hono<AppEnv>()
+  .use(requireRole('superadmin'))
+  .use(async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'no-store')
+  })
+  .get('/', async (c) => {
+    const row = await readPlatformSettings(c.var.db)
+    return c.json<PlatformSettingsDto>(toPlatformSettingsDto(row, c.var.deps.env.publicUrl))
+  })
+  .put('/', validate('json', platformSettingsInput), async (c) => {
+    const user = c.var.user
+    if (!user) throw unauthorized()
+    const values = c.req.valid('json')
+    const key = await getEncryptionKey(c.var.deps.env)
+    const row = await c.var.db.transaction(async (tx) => {
+      const fields = await savePlatformSettings(tx, user.id, values, key)
+      await recordUserAudit(
+        c,
+        {
+          action: 'platform_settings.update',
+          entity: 'platform_settings',
+          entityId: '1',
+          details: { fields },
+        },
+        tx,
+      )
+      return readPlatformSettings(tx)
+    })
+    // This node obeys the new settings from the very next request (the others on their NOTIFY).
+    await settlePlatformSettings(c.var.db)
+    return c.json<PlatformSettingsDto>(toPlatformSettingsDto(row, c.var.deps.env.publicUrl))
+  })
+  .get('/status', async (c) => c.json<PlatformStatusCards>(await platformStatusCards(c.var.db)))
+  // Tests the SAVED server (the page saves first): the answer is the server's own, success or error.
+  .post('/smtp-test', smtpTestLimit, validate('json', smtpTestInput), async (c) => {
+    const to = c.req.valid('json').to ?? c.var.user?.email ?? ''
+    const result = await sendPlatformTestMail(c.var.deps, to)
+    if (!result) throw new ApiError(409, 'smtp_not_configured', PLATFORM_SETTINGS_MESSAGES.smtpNotConfigured)
+    await recordUserAudit(c, {
+      action: 'platform_settings.smtp_test',
+      entity: 'platform_settings',
+      entityId: '1',
+      details: { ok: result.ok },
+    })
+    return c.json<SmtpTestResult>(result)
+  })
+
+/** Mounted at /api/platform-settings. */
+export const platformSettingsRoutes = new Hono<AppEnv>()
+  // Every visitor's SPA: the name for the title and header, maintenance and sign-ups for their screens.
+  .get('/public', async (c) => {
+    const s = await getPlatformSettings(c.var.db)
+    c.header('Cache-Control', 'no-cache')
+    return c.json<PublicPlatformInfo>({
+      platformName: s.platformName,
+      maintenanceMode: s.maintenanceMode,
+      signupsOpen: s.signupsOpen,
+    })
+  })
+  .route('/', adminSettingsRoutes)
