@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { paths } from '../lib/paths'
 import { RouteError } from './route-error'
+import { PlatformFrame } from '../features/platform-settings/platform-settings.public'
 
 // Every page is its own chunk: the landing page downloads none of the dashboard's code.
 const page = <T,>(load: () => Promise<T>, pick: (module: T) => React.ComponentType) => ({
@@ -16,6 +17,8 @@ const a = paths.admin
 
 const routes: RouteObject[] = [
   {
+    // Maintenance page and the platform's name in the title (/admin/settings) around every route.
+    Component: PlatformFrame,
     errorElement: <RouteError />,
     children: [
       {
@@ -237,7 +240,28 @@ const routes: RouteObject[] = [
           (m) => m.AdminLogsPage,
         ),
       },
-      ...[a.settings, a.reports, a.financial, a.analytics, a.moderation, a.backup].map((path) => ({
+      {
+        path: a.moderation,
+        ...page(
+          () => import('../features/admin/admin-moderation-page'),
+          (m) => m.AdminModerationPage,
+        ),
+      },
+      {
+        path: a.settings,
+        ...page(
+          () => import('../features/platform-settings/admin-settings-page'),
+          (m) => m.AdminSettingsPage,
+        ),
+      },
+      {
+        path: a.backup,
+        ...page(
+          () => import('../features/platform-backup/admin-backup-page'),
+          (m) => m.AdminBackupPage,
+        ),
+      },
+      ...[a.reports, a.financial, a.analytics].map((path) => ({
         path,
         ...underConstruction,
       })),

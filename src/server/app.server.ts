@@ -47,6 +47,11 @@ import { entityPageMeta, entityRoutes } from '../features/entities/entities.publ
 import { jobRoutes } from '../features/jobs/jobs.routes.server'
 import { jobPageMeta } from '../features/jobs/jobs.public.server'
 import { networkRoutes } from '../features/network/network.routes.server'
+import {
+  platformGate,
+  platformSettingsRoutes,
+} from '../features/platform-settings/platform-settings.public.server'
+import { platformRestoreGuard } from '../features/platform-backup/platform-backup.public.server'
 import { APP_VERSION } from './version.server'
 import { openApiRoutes } from './openapi-docs.server'
 
@@ -90,6 +95,7 @@ export function createApiRoutes() {
     .route('/entities', entityRoutes)
     .route('/network', networkRoutes)
     .route('/directory', directoryRoutes)
+    .route('/platform-settings', platformSettingsRoutes)
 }
 
 export type AppType = ReturnType<typeof createApiRoutes>
@@ -146,6 +152,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('/api/auth/*', settleAuthChanges)
   app.use('/api/*', loadSession)
   app.use('/api/*', trackPresence)
+  app.use('/api/*', platformGate)
+  app.use('/api/*', platformRestoreGuard)
   mountUserLimits(app, deps)
   const apiRoutes = createApiRoutes()
   app.route('/api', apiRoutes)

@@ -7,6 +7,7 @@ import { backupJobs } from '../features/backups/backups.public.server'
 import { officeSettingsJobs } from '../features/office-settings/office-settings.public.server'
 import { financialJobs } from '../features/financial/financial.public.server'
 import { platformLogsJobs } from '../features/platform-logs/platform-logs.public.server'
+import { platformBackupJobs } from '../features/platform-backup/platform-backup.public.server'
 import type { AppDeps } from '../platform/app-env.server'
 import type { JobDefinition, RunnerOptions } from '../platform/jobs.server'
 
@@ -33,6 +34,8 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...officeSettingsJobs,
   // Platform logs: the system monitor every 5 minutes and the 03:40 retention of events (issue 14).
   ...platformLogsJobs,
+  // Platform backup (issue 14): each archive and restore, and the 5-minute schedule check with retention.
+  ...platformBackupJobs,
 ]
 
 /** Starts the runner with every definition; the shell calls it after the migrations, before serving. */

@@ -1,8 +1,14 @@
+import { ADMIN_MODERATION_OPERATION_DOCS } from './openapi-operations.admin-moderation.server'
 import { DIRECTORY_OPERATION_DOCS, DIRECTORY_TAGS } from './openapi-operations.directory.server'
 import { ENTITY_OPERATION_DOCS, ENTITY_TAGS } from './openapi-operations.entities.server'
 import { JOB_OPERATION_DOCS, JOB_TAGS } from './openapi-operations.jobs.server'
 import { NETWORK_OPERATION_DOCS, NETWORK_TAGS } from './openapi-operations.network.server'
 import { PLATFORM_LOGS_OPERATION_DOCS } from './openapi-operations.platform-logs.server'
+import { PLATFORM_BACKUP_OPERATION_DOCS } from './openapi-operations.platform-backup.server'
+import {
+  PLATFORM_SETTINGS_OPERATION_DOCS,
+  PLATFORM_SETTINGS_TAGS,
+} from './openapi-operations.platform-settings.server'
 import type { OperationDoc } from './openapi-operations.server'
 
 // The operations of features documented in their own files (openapi-operations.server.ts is at its
@@ -14,6 +20,9 @@ export const EXTRA_OPERATION_DOCS: Record<string, OperationDoc> = {
   ...JOB_OPERATION_DOCS,
   ...NETWORK_OPERATION_DOCS,
   ...PLATFORM_LOGS_OPERATION_DOCS,
+  ...PLATFORM_BACKUP_OPERATION_DOCS,
+  ...PLATFORM_SETTINGS_OPERATION_DOCS,
+  ...ADMIN_MODERATION_OPERATION_DOCS,
 }
 
 export const EXTRA_TAGS: { name: string; prefixes: string[]; description: string }[] = [
@@ -21,4 +30,5 @@ export const EXTRA_TAGS: { name: string; prefixes: string[]; description: string
   ...ENTITY_TAGS,
   ...JOB_TAGS,
   ...NETWORK_TAGS,
+  ...PLATFORM_SETTINGS_TAGS,
 ]

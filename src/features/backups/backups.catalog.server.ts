@@ -49,6 +49,7 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   platform_alerts: 'alertas do sistema',
   platform_metrics: 'medições do monitor do sistema',
   login_lockouts: 'bloqueios de login (segurança)',
+  user_blocks: 'bloqueios de usuários pelo SuperAdmin (plataforma)',
 }
 
 /**
