@@ -97,9 +97,10 @@ test('[ADMIN-LOGS] shows the failed sign-in made in this test with its address, 
   await filters.getByRole('button', { name: 'Todos' }).click()
   await expect(range(page)).toHaveText(/^1-6 de (mais de )?[\d.]+$/)
   await expect(events).toHaveCount(6)
-  const total = (await range(page).textContent())?.replace(/^1-6 de /, '') ?? ''
+  // Other specs sign people up meanwhile, so N may grow between the two pages: only its shape is checked.
   await page.getByRole('button', { name: 'Próxima' }).click()
-  await expect(range(page)).toHaveText(new RegExp(`^7-\\d+ de ${total.replace('.', '\\.')}$`))
+  await expect(range(page)).toHaveText(/^7-12 de (mais de )?[\d.]+$/)
+  await expect(events).toHaveCount(6)
   await context.close()
 })
 
