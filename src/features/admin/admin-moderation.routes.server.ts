@@ -60,6 +60,8 @@ export const adminModerationRoutes = new Hono<AppEnv>()
           details: { change: 'bloqueio', sessionsEnded: Number(details.sessionsEnded ?? 0) },
         })
       })
+      // This node forgets them now; the others hear the sessions trigger's NOTIFY (decision 009).
+      c.var.deps.sessionCache.changes.userChanged(userId)
       return c.json<BlockResult>({ userId, blocked: true, sessionsEnded: ended })
     },
   )
