@@ -133,7 +133,9 @@ test('[ADMIN] the superadmin sees real counts and users, and grants and revokes 
   await context.close()
 })
 
-test('[ADMIN] profiles: newest first, search by name or type, read-only details', async ({ browser }) => {
+test('[ADMIN] profiles: newest first, search by name or type, view opens the public page', async ({
+  browser,
+}) => {
   const context = await contextFor(browser, masterState)
   const page = await context.newPage()
   await page.goto('/admin/profiles')
@@ -145,13 +147,13 @@ test('[ADMIN] profiles: newest first, search by name or type, read-only details'
   await page.getByLabel('Buscar por nome ou tipo').fill(member.nomeCompleto.toUpperCase())
   const row = page.getByTestId('profile-row').filter({ hasText: member.nomeCompleto })
   await expect(row).toHaveCount(1)
-  await row.getByRole('button', { name: `Ver perfil: ${member.nomeCompleto}` }).click()
-  const dialog = page.getByRole('dialog')
-  await expect(dialog.getByRole('heading', { name: member.nomeCompleto })).toBeVisible()
-  await expect(dialog).toContainText(member.email)
-  await expect(dialog).toContainText('São Paulo/SP')
-  await expect(dialog).toContainText('123456/SP')
-  await dialog.getByRole('button', { name: 'Fechar' }).first().click()
+  // A public lawyer's "view" is their public page (issue 14); the details dialog is for the others.
+  await row.getByRole('link', { name: `Ver perfil: ${member.nomeCompleto}` }).click()
+  await expect(page).toHaveURL(/\/advogados\/[a-z0-9-]+$/)
+  await expect(page.getByRole('heading', { level: 1, name: member.nomeCompleto })).toBeVisible()
+  await expect(page.getByRole('main')).toContainText('OAB 123.456/SP')
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: /Gerenciar Perfis/ })).toBeVisible()
 
   await page.getByLabel('Buscar por nome ou tipo').fill('estudante')
   await expect(page.getByTestId('profile-row').filter({ hasText: member.nomeCompleto })).toHaveCount(0)
