@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, integer, numeric, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core'
 import { sessions, users } from '../auth/auth.table.server'
+import { PIX_KEY_TYPES } from '../../lib/br/pix'
 import { PAYMENT_PROVIDERS } from './platform-settings.constants'
 
 /**
@@ -31,6 +32,13 @@ export const platformSettings = pgTable(
     trialDays: integer('trial_days').notNull().default(7),
     annualDiscount: integer('annual_discount').notNull().default(20),
     autoBilling: boolean('auto_billing').notNull().default(true),
+    /** The platform's Pix key that subscription charges are paid to (null = charges cannot be issued). */
+    pixKeyType: text('pix_key_type', { enum: PIX_KEY_TYPES }),
+    pixKey: text('pix_key'),
+    pixMerchantName: text('pix_merchant_name'),
+    pixMerchantCity: text('pix_merchant_city'),
+    /** Days an overdue subscription keeps writing before its office becomes read-only. */
+    billingGraceDays: integer('billing_grace_days').notNull().default(10),
     // Segurança.
     require2faAdmins: boolean('require_2fa_admins').notNull().default(false),
     auditLogs: boolean('audit_logs').notNull().default(true),
@@ -46,6 +54,7 @@ export const platformSettings = pgTable(
     check('platform_settings_trial_check', sql`${table.trialDays} between 0 and 365`),
     check('platform_settings_discount_check', sql`${table.annualDiscount} between 0 and 100`),
     check('platform_settings_timeout_check', sql`${table.sessionTimeoutMin} between 5 and 1440`),
+    check('platform_settings_grace_check', sql`${table.billingGraceDays} between 0 and 90`),
     check('platform_settings_attempts_check', sql`${table.loginAttempts} between 3 and 20`),
   ],
 )
