@@ -192,7 +192,7 @@ export function JobFormDialog({
               onChange={(e) => set({ cidadeId: e.target.value })}
             >
               <option value="">{draft.estado ? t('form.selectCity') : t('form.selectStateFirst')}</option>
-              {(cities.data?.items ?? []).map((city) => (
+              {(cities.data ?? []).map((city) => (
                 <option key={city.id} value={city.id}>
                   {city.nome}
                 </option>

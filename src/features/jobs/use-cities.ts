@@ -1,21 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
-import { requestJson } from '../../lib/request-json'
+import { useCidades, useEstados } from '../reference/reference.public'
 
-// IBGE states and cities for the job form (the reference API; cached for the visit).
-
-const statesQuery = {
-  queryKey: ['reference', 'estados'] as const,
-  queryFn: () => requestJson<{ items: { id: number; sigla: string }[] }>('/api/estados'),
-  staleTime: Infinity,
-}
-
+// The job form's cities for a state's UF, through the reference feature's shared cache entries (a private
+// query once cached another shape under the same key, which broke the other forms' state lists).
 export function useJobCities(uf: string) {
-  const states = useQuery(statesQuery)
-  const estadoId = states.data?.items.find((item) => item.sigla === uf)?.id
-  return useQuery({
-    queryKey: ['reference', 'cidades', estadoId ?? null] as const,
-    queryFn: () => requestJson<{ items: { id: number; nome: string }[] }>(`/api/estados/${estadoId}/cidades`),
-    enabled: estadoId !== undefined,
-    staleTime: Infinity,
-  })
+  const estados = useEstados()
+  const estadoId = estados.data?.find((estado) => estado.sigla === uf)?.id ?? null
+  return useCidades(estadoId)
 }
