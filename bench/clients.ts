@@ -1,4 +1,5 @@
 // npm run bench -- clients [--sizes=10000,100000] [--db=pglite,postgres] [--duration=5] [--connections=10] [--runs=200]
+//                          [--only=clientes] [--profile=<folder for the server's --cpu-prof>]
 //
 // Seeds throwaway databases (PGlite in a temp DATA_DIR; a temp database on PostgreSQL) with N clients
 // and 2N cases, then measures four hot paths of the CRM:
@@ -71,6 +72,8 @@ interface Row {
   sql?: Stats
   /** PostgreSQL: median of (API − SQL) over requests and statement sets timed in alternation. */
   pairedOverheadP50?: number | undefined
+  /** PostgreSQL: the server's CPU time per request during the paired runs (/proc). */
+  serverCpuMs?: number | undefined
   plan: string[]
   seqScan: boolean
   informative?: boolean
@@ -313,26 +316,35 @@ async function freePort(): Promise<number> {
   })
 }
 
-async function startServer(bench: Bench): Promise<{ base: string; child: ChildProcess }> {
+async function startServer(
+  bench: Bench,
+  profileDir: string | undefined,
+): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/index.server.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: bench.dataDir,
-      DATABASE_URL: bench.databaseUrl ?? '',
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'error',
-      BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-      // One user hammers the API here: the per-user limit would answer 429s, which are not what is measured.
-      RATE_LIMIT_API_MAX: '1000000000',
+  // --profile: a V8 CPU profile of the server, written when it stops (open it in Chrome DevTools).
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []
+  const child = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', path.join(ROOT, 'src/server/index.server.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: bench.dataDir,
+        DATABASE_URL: bench.databaseUrl ?? '',
+        PUBLIC_URL: base,
+        LOG_LEVEL: 'error',
+        BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+        // One user hammers the API here: the per-user limit would answer 429s, which are not what is measured.
+        RATE_LIMIT_API_MAX: '1000000000',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
+  )
   const deadline = Date.now() + 180_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`o servidor saiu (código ${child.exitCode})`)
@@ -430,6 +442,8 @@ export async function run(flags: string[]): Promise<void> {
   const duration = Number(flagValue(flags, 'duration') ?? 5)
   const connections = Number(flagValue(flags, 'connections') ?? 10)
   const runs = Number(flagValue(flags, 'runs') ?? 200)
+  const only = flagValue(flags, 'only')
+  const profileDir = flagValue(flags, 'profile')
   const serverUrl = await postgresUrl()
   const kinds = (flagValue(flags, 'db') ?? 'pglite,postgres')
     .split(',')
@@ -447,7 +461,7 @@ export async function run(flags: string[]): Promise<void> {
       console.log(`\n== ${kind}, ${fmtInt(size)} clientes / ${fmtInt(size * 2)} casos ==`)
       const bench = await prepare(kind, size, serverUrl)
       try {
-        const scenarios = await captureScenarios(bench)
+        const scenarios = (await captureScenarios(bench)).filter((s) => !only || s.name.includes(only))
         const client = rawClient(bench)
         const measured = []
         for (const scenario of scenarios) {
@@ -463,7 +477,7 @@ export async function run(flags: string[]): Promise<void> {
         // PGlite is single-process: the server can only open the folder once we let go of it. On PostgreSQL
         // the bench keeps its own pool, to time the statements in alternation with the requests.
         if (kind === 'pglite') await bench.handle.close()
-        const { base, child } = await startServer(bench)
+        const { base, child } = await startServer(bench, profileDir)
         try {
           const cookie = await signIn(base)
           // Baseline: what every request pays before its data queries (HTTP, session, office membership),
@@ -490,7 +504,14 @@ export async function run(flags: string[]): Promise<void> {
             await cannon(url, cookie, 1, 1) // warm-up
             const paired =
               kind === 'postgres'
-                ? await pairedLatency({ url, cookie, client, queries: scenario.queries, runs })
+                ? await pairedLatency({
+                    url,
+                    cookie,
+                    client,
+                    queries: scenario.queries,
+                    runs,
+                    serverPid: child.pid,
+                  })
                 : undefined
             const single = paired?.api ?? (await cannon(url, cookie, 1, duration))
             const loaded = await cannon(url, cookie, connections, duration)
@@ -503,6 +524,7 @@ export async function run(flags: string[]): Promise<void> {
               apiLoadedP99: loaded.p99,
               sql: paired?.sql ?? sqlStats,
               pairedOverheadP50: paired?.pairedOverheadP50,
+              serverCpuMs: paired?.serverCpuMs,
               plan: explained.flatMap((e) => e.nodes),
               seqScan: explained.some((e) => e.seqScan),
               informative: scenario.informative,
@@ -550,7 +572,9 @@ export async function run(flags: string[]): Promise<void> {
       const paired =
         r.pairedOverheadP50 === undefined
           ? ''
-          : ` (mediana das diferenças pareadas: ${ms(r.pairedOverheadP50)})`
+          : ` (mediana das diferenças pareadas: ${ms(r.pairedOverheadP50)}${
+              r.serverCpuMs === undefined ? '' : `; CPU do servidor por requisição: ${ms(r.serverCpuMs)}`
+            })`
       console.log(`  ${r.db} ${fmtInt(r.size)} ${r.scenario}: ${ms(overhead)}${verdict}${paired}`)
     }
   }

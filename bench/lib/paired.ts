@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import http from 'node:http'
 import { performance } from 'node:perf_hooks'
 import { percentile } from './bench'
@@ -9,6 +10,18 @@ export interface PairedStats {
   sql: { p50: number; p99: number }
   /** Median of (API − SQL) over the pairs: what one request adds to its own statements. */
   pairedOverheadP50: number
+  /** The server's own CPU time (user + system, /proc) per request over the timed pairs, when its pid is known. */
+  serverCpuMs?: number | undefined
+}
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc, clock ticks of 10 ms). */
+export function processCpuMs(pid: number): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return undefined
+  }
 }
 
 /**
@@ -24,6 +37,8 @@ export async function pairedLatency(options: {
   queries: readonly { sql: string; params: unknown[] }[]
   runs: number
   expectedStatus?: number
+  /** The server's pid: its CPU time per request is reported too (steadier than wall-clock under load). */
+  serverPid?: number | undefined
 }): Promise<PairedStats> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
   const expected = options.expectedStatus ?? 200
@@ -49,8 +64,11 @@ export async function pairedLatency(options: {
   const api: number[] = []
   const sql: number[] = []
   const diffs: number[] = []
+  let cpuBefore: number | undefined
+  let cpuAfter: number | undefined
   try {
     for (let i = 0; i < warmUp + options.runs; i++) {
+      if (i === warmUp && options.serverPid) cpuBefore = processCpuMs(options.serverPid)
       let a: number
       let s: number
       if (i % 2 === 0) {
@@ -65,6 +83,7 @@ export async function pairedLatency(options: {
       sql.push(s)
       diffs.push(a - s)
     }
+    if (options.serverPid) cpuAfter = processCpuMs(options.serverPid)
   } finally {
     agent.destroy()
   }
@@ -72,5 +91,7 @@ export async function pairedLatency(options: {
     api: { p50: percentile(api, 50), p99: percentile(api, 99) },
     sql: { p50: percentile(sql, 50), p99: percentile(sql, 99) },
     pairedOverheadP50: percentile(diffs, 50),
+    serverCpuMs:
+      cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / options.runs,
   }
 }
