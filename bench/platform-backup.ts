@@ -50,14 +50,14 @@ export async function run(flags: string[]) {
 
     const storageKey = newStorageKey('zip')
     let started = performance.now()
-    const written = await writePlatformArchive({ handle, storage, dataDir, storageKey })
+    const written = await writePlatformArchive({ handle, storage, storageKey })
     const backupMs = performance.now() - started
 
     started = performance.now()
     const file = await archiveToTempFile(storage, storageKey, written, temp, verifyingStream)
     let restoredCounts: Record<string, number>
     if (kind === 'postgres') {
-      restoredCounts = (await restorePostgresArchive(handle, storage, dataDir, file)).counts
+      restoredCounts = (await restorePostgresArchive(handle, storage, file)).counts
     } else {
       const target = path.join(temp, 'data')
       restoredCounts = (await restorePgliteArchive(file, target, getStorage({ dataDir: target }))).manifest

@@ -45,7 +45,7 @@ async function main() {
     const copy = path.join(temp, 'backup.zip')
     fs.copyFileSync(archive, copy)
     try {
-      const manifest = await restorePostgresArchive(handle, storage, env.dataDir, copy)
+      const manifest = await restorePostgresArchive(handle, storage, copy)
       report(manifest.createdAt, manifest.counts, started)
     } finally {
       await handle.close()

@@ -5,8 +5,10 @@ import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import {
+  assertStorageArea,
   assertStorageLocation,
   hashingStream,
+  isStorageKey,
   readAll,
   toNodeReadable,
   type FileStorage,
@@ -14,6 +16,15 @@ import {
 } from './storage.server'
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT'
+
+async function readNames(folder: string): Promise<string[]> {
+  try {
+    return await fs.readdir(folder)
+  } catch (error) {
+    if (isMissing(error)) return []
+    throw error
+  }
+}
 
 /**
  * Files under `<dataDir>/files/<area>/<key>`. Before issue 8 avatars lived in `<dataDir>/uploads/avatars/<key>`:
@@ -78,6 +89,16 @@ export function createLocalStorage(dataDir: string): FileStorage {
       await fs.rm(fileOf(area, key), { force: true })
       const legacy = legacyFileOf(area, key)
       if (legacy) await fs.rm(legacy, { force: true })
+    },
+
+    async *list(area) {
+      assertStorageArea(area)
+      // Temp files of an upload in progress start with '.', so never match a key. Old avatars count too.
+      const folders = [path.join(root, area), area === 'avatars' ? path.join(dataDir, 'uploads', area) : '']
+      const keys = new Set<string>()
+      for (const folder of folders.filter(Boolean))
+        for (const name of await readNames(folder)) if (isStorageKey(name)) keys.add(name)
+      yield* [...keys].sort()
     },
   }
   return storage

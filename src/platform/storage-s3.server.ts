@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream'
 import {
+  assertStorageArea,
   assertStorageLocation,
   hashingStream,
+  isStorageKey,
   readAll,
   toNodeReadable,
   type FileStorage,
@@ -21,10 +23,8 @@ const PART_SIZE = 5 * 1024 * 1024
 const QUEUE_SIZE = 2
 
 async function loadSdk(settings: S3Settings) {
-  const [{ DeleteObjectCommand, GetObjectCommand, S3Client }, { Upload }] = await Promise.all([
-    import('@aws-sdk/client-s3'),
-    import('@aws-sdk/lib-storage'),
-  ])
+  const [{ DeleteObjectCommand, GetObjectCommand, ListObjectsCommand, S3Client }, { Upload }] =
+    await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')])
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
@@ -35,7 +35,7 @@ async function loadSdk(settings: S3Settings) {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   })
-  return { client, Upload, GetObjectCommand, DeleteObjectCommand }
+  return { client, Upload, GetObjectCommand, DeleteObjectCommand, ListObjectsCommand }
 }
 type Sdk = Awaited<ReturnType<typeof loadSdk>>
 
@@ -113,6 +113,25 @@ export function createS3Storage(settings: S3Settings): FileStorage {
       const { client, DeleteObjectCommand } = await load()
       // S3 answers 204 for a missing key too.
       await client.send(new DeleteObjectCommand({ Bucket, Key }))
+    },
+
+    async *list(area) {
+      assertStorageArea(area)
+      const Prefix = `${area}/`
+      const { client, ListObjectsCommand } = await load()
+      // S3 lists keys in ascending UTF-8 order, up to 1000 a page; each page is asked for only when needed.
+      // ListObjects (v1) with Marker = the last key seen: every S3-compatible service pages it alike, while
+      // v2's continuation tokens are opaque per vendor (s3rver's can't even be made on Node ≥ 17).
+      let Marker: string | undefined
+      do {
+        const page = await client.send(new ListObjectsCommand({ Bucket, Prefix, Marker }))
+        const objects = page.Contents ?? []
+        for (const object of objects) {
+          const key = object.Key?.slice(Prefix.length)
+          if (key && isStorageKey(key)) yield key
+        }
+        Marker = page.IsTruncated ? objects.at(-1)?.Key : undefined
+      } while (Marker)
     },
   }
   return storage

@@ -246,6 +246,31 @@ describe.each(['local', 's3'] as const)('%s storage driver', (name) => {
     await expect(d.storage.delete(a, key)).rejects.toThrow(/invalid storage location/)
   })
 
+  // 'backups' is this test's own area here: no other test of the suite stores there.
+  it('lists an area: every key in order across pages, only our keys, nothing deleted, no unknown area', async () => {
+    const list = async (area: StorageArea) => {
+      const keys: string[] = []
+      for await (const key of d.storage.list(area)) keys.push(key)
+      return keys
+    }
+    expect(await list('backups')).toEqual([])
+    const stored = [newStorageKey('zip'), newStorageKey(), newStorageKey('zip')]
+    for (const key of stored) await d.storage.put('backups', key, new Uint8Array([1]))
+    // More than one S3 page (1000 keys): written behind the driver's back, 50 at a time.
+    const many = Array.from({ length: 1001 }, () => newStorageKey())
+    for (let i = 0; i < many.length; i += 50)
+      await Promise.all(many.slice(i, i + 50).map((key) => d.corrupt('backups', key, new Uint8Array([2]))))
+    // Not ours: a name that is no storage key (an operator's note, an upload's temp file).
+    await d.corrupt('backups', 'LEIA-ME.txt', new Uint8Array([3]))
+    await d.corrupt('backups', `.${stored[0]}.abc123.tmp`, new Uint8Array([3]))
+    const listed = await list('backups')
+    expect(listed).toEqual([...stored, ...many].sort())
+    await d.storage.delete('backups', stored[1]!)
+    expect(await list('backups')).not.toContain(stored[1])
+    expect(await list('avatars')).not.toContain(stored[0])
+    await expect(list('../backups' as StorageArea)).rejects.toThrow(/invalid storage location/)
+  }, 60_000)
+
   it('verifyingStream passes an intact file and detects a corrupted one', async () => {
     const { stream, expected } = bigStream(2)
     const key = newStorageKey('pdf')

@@ -36,6 +36,11 @@ export interface FileStorage {
   get(area: StorageArea, key: string): Promise<Buffer | null>
   /** Deleting a missing file is not an error (the row and the file may already disagree). */
   delete(area: StorageArea, key: string): Promise<void>
+  /**
+   * Every key stored in an area, in ascending order, page by page (a bucket may hold millions): for copies
+   * of the whole platform (its backup and restore). Only our keys — never an upload still in progress.
+   */
+  list(area: StorageArea): AsyncIterable<string>
 }
 
 /** 24 url-safe characters (18 random bytes), optionally '.ext' with a short lowercase extension. */
@@ -64,6 +69,11 @@ export class InvalidStorageKeyError extends Error {
 export function assertStorageLocation(area: string, key: string): void {
   if (!(STORAGE_AREAS as readonly string[]).includes(area) || !isStorageKey(key))
     throw new InvalidStorageKeyError(area, key)
+}
+
+/** `list` checks its area the same way (there is no key). */
+export function assertStorageArea(area: string): void {
+  if (!(STORAGE_AREAS as readonly string[]).includes(area)) throw new InvalidStorageKeyError(area, '')
 }
 
 /** The body as a Node stream, whatever form the caller had it in. */

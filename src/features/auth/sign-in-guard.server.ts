@@ -16,6 +16,16 @@ import {
 } from './login-lockout.server'
 
 const SIGN_IN_PATH = '/sign-in/email'
+/** The second step of a sign-in with two-factor on: each wrong code counts like a wrong password. */
+const TWO_FACTOR_PATHS = new Set([
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+  '/two-factor/verify-otp',
+])
+/** better-auth's codes for a wrong code (not for an expired challenge or a missing cookie: no account). */
+const WRONG_CODE = new Set(['INVALID_CODE', 'INVALID_BACKUP_CODE'])
+/** better-auth's two-factor challenge cookie (plugins/two-factor/constant.mjs), signed with the secret. */
+const TWO_FACTOR_COOKIE = 'two_factor'
 
 const unlockTime = new Intl.DateTimeFormat('pt-BR', {
   timeZone: 'America/Sao_Paulo',
@@ -41,6 +51,8 @@ interface HookCtx {
   headers?: Headers
   request?: Request
 }
+
+type AuthHookCtx = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
 
 function emailOf(ctx: HookCtx): string | null {
   const email = (ctx.body as { email?: unknown } | undefined)?.email
@@ -126,6 +138,96 @@ function signInFailureTracking(db: Database, secret: string) {
   })
 }
 
+/**
+ * The account a two-factor challenge belongs to: better-auth's signed 'two_factor' cookie names a
+ * verification row whose value is the user id (the same lookup its verify endpoints make). Null without
+ * a valid challenge: nothing to count then (better-auth refuses such a request anyway).
+ */
+async function challengedAccount(
+  db: Database,
+  secret: string,
+  ctx: AuthHookCtx,
+): Promise<{ userId: string; key: string } | null> {
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE)
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret)
+  if (!identifier) return null
+  const verification = await ctx.context.internalAdapter.findVerificationValue(identifier)
+  if (!verification?.value) return null
+  const [user] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.id, verification.value))
+  return user ? { userId: user.id, key: accountKey(secret, user.email) } : null
+}
+
+/** The code of a better-auth error answer ('INVALID_CODE'…), or undefined for anything else. */
+function errorCodeOf(returned: unknown): string | undefined {
+  if (!isAPIError(returned)) return undefined
+  const code = (returned.body as { code?: unknown } | undefined)?.code
+  return typeof code === 'string' ? code : undefined
+}
+
+/**
+ * `hooks.before` of the two-factor step: a locked account is refused before the code is checked, so
+ * the lock also stops guessing codes with a challenge obtained before it (or with the right password).
+ */
+function twoFactorLockoutCheck(db: Database, secret: string) {
+  return createAuthMiddleware(async (ctx) => {
+    const account = await challengedAccount(db, secret, ctx)
+    if (!account) return
+    const until = await lockedUntil(db, account.key)
+    if (!until) return
+    await recordPlatformEvent(db, {
+      kind: 'login_falhou',
+      targetUserId: account.userId,
+      ip: ipOf(ctx),
+      details: { reason: 'conta_bloqueada', step: 'dois_fatores' },
+    })
+    throw new APIError('LOCKED', lockedBody(until, await loginAttemptsLimit(db)))
+  })
+}
+
+/**
+ * `hooks.after` of the two-factor step (issue 14): a wrong TOTP, e-mailed or backup code during a sign-in
+ * counts as a failed attempt for that account, exactly as a wrong password does — the same counter, the
+ * same 15-minute lock, the same events (ids and codes only). A completed sign-in clears the count.
+ * Codes typed while signed in (turning 2FA on) are not sign-in attempts and are left alone.
+ */
+function twoFactorFailureTracking(db: Database, secret: string) {
+  return createAuthMiddleware(async (ctx) => {
+    const code = errorCodeOf(ctx.context.returned)
+    if (ctx.context.newSession) {
+      const user = ctx.context.newSession.user
+      await clearFailures(db, accountKey(secret, user.email))
+      return
+    }
+    if (!code || !WRONG_CODE.has(code) || ctx.context.session) return
+    const account = await challengedAccount(db, secret, ctx)
+    if (!account) return
+    const limit = await loginAttemptsLimit(db)
+    const outcome = await registerFailure(db, account.key, limit)
+    const ip = ipOf(ctx)
+    await recordPlatformEvent(db, {
+      kind: 'login_falhou',
+      targetUserId: account.userId,
+      ip,
+      details: { reason: 'codigo_invalido', step: 'dois_fatores' },
+    })
+    if (outcome.justLocked)
+      await recordPlatformEvent(db, {
+        kind: 'bloqueio_conta',
+        targetUserId: account.userId,
+        ip,
+        details: { attempts: limit, minutes: LOCKOUT_MINUTES, step: 'dois_fatores' },
+      })
+    if (outcome.lockedUntil)
+      return new Response(JSON.stringify(lockedBody(outcome.lockedUntil, limit)), {
+        status: LOCKED_STATUS,
+        headers: { 'content-type': 'application/json' },
+      })
+  })
+}
+
 /** The answer to a user blocked by a superadmin (issue 14), whatever way they sign in. */
 export const BLOCKED_MESSAGE =
   'Sua conta está bloqueada pela administração da plataforma. Entre em contato com o suporte.'
@@ -149,6 +251,7 @@ async function refuseBlockedSession(db: Database, session: { userId: string }) {
  */
 export function signInGuard(db: Database, secret: string) {
   const isSignIn = (ctx: { path?: string }) => ctx.path === SIGN_IN_PATH
+  const isTwoFactorStep = (ctx: { path?: string }) => TWO_FACTOR_PATHS.has(ctx.path ?? '')
   return {
     id: 'jusconecta-sign-in-guard',
     init: () => ({
@@ -159,8 +262,14 @@ export function signInGuard(db: Database, secret: string) {
       },
     }),
     hooks: {
-      before: [{ matcher: isSignIn, handler: signInLockoutCheck(db, secret) }],
-      after: [{ matcher: isSignIn, handler: signInFailureTracking(db, secret) }],
+      before: [
+        { matcher: isSignIn, handler: signInLockoutCheck(db, secret) },
+        { matcher: isTwoFactorStep, handler: twoFactorLockoutCheck(db, secret) },
+      ],
+      after: [
+        { matcher: isSignIn, handler: signInFailureTracking(db, secret) },
+        { matcher: isTwoFactorStep, handler: twoFactorFailureTracking(db, secret) },
+      ],
     },
   } satisfies BetterAuthPlugin
 }

@@ -1,4 +1,5 @@
 import { Suspense } from 'react'
+import { MaintenancePage } from '../../components/maintenance-page'
 import { PageSpinner } from '../../components/page-spinner'
 import { AboutSection } from './about-section'
 import { ContactSection } from './contact-section'
@@ -10,8 +11,9 @@ import { MAIN_ID } from './landing-nav'
 import { LawyerSearch } from './lawyer-search'
 import { ProfileTeaser } from './profile-teaser'
 import { TopBar } from './top-bar'
+import { useLandingPlatform } from './use-landing-platform'
 import { useLandingSession } from './use-landing-session'
-import { useLandingText } from './use-landing-text'
+import { format, useLandingText, type LandingText } from './use-landing-text'
 
 /**
  * Home (/), spec §2. Rendered on its own by src/app/main.tsx on a first visit (no router, i18next or
@@ -29,6 +31,12 @@ export function LandingPage() {
 function Landing() {
   const text = useLandingText()
   const { session, signOut, signingOut } = useLandingSession(text.account)
+  const platform = useLandingPlatform()
+  // Maintenance (/admin/settings): the same page the router's routes show, to everyone but admins.
+  if (platform?.maintenanceMode && !(session.status === 'signedIn' && session.isAdmin)) {
+    if (session.status === 'loading') return null
+    return <MaintenancePage text={maintenanceText(text.maintenance, platform.platformName)} />
+  }
   const account = { session, onSignOut: () => void signOut(), signingOut }
   return (
     <div className="flex min-h-screen flex-col">
@@ -51,4 +59,13 @@ function Landing() {
       <LandingFooter />
     </div>
   )
+}
+
+function maintenanceText(text: LandingText['maintenance'], name: string) {
+  return {
+    documentTitle: format(text.documentTitle, { name }),
+    title: text.title,
+    message: format(text.message, { name }),
+    adminSignIn: text.adminSignIn,
+  }
 }

@@ -1,11 +1,9 @@
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import { PassThrough, Readable } from 'node:stream'
 import { finished } from 'node:stream/promises'
 import type pg from 'pg'
 import yazl from 'yazl'
 import type { DbHandle } from '../../db/client.server'
-import { isStorageKey, type FileStorage, type StorageArea } from '../../platform/storage.server'
+import type { FileStorage, StorageArea } from '../../platform/storage.server'
 import {
   buildSchemaVersion,
   CHECKED_TABLES,
@@ -34,8 +32,18 @@ export interface PlatformManifest {
   database: { entry: string; size: number }
   /** Row counts of a few tables at the dump's snapshot: what a restore checks. */
   counts: Record<string, number>
-  files: { count: number; bytes: number; storage: 'local' | 's3' }
+  /**
+   * The stored files copied into the archive (`files/<area>/<key>` entries) and the driver they came from.
+   * `archived` is missing from archives made before S3 buckets were copied: those hold files only when
+   * made on local storage (see `archiveHoldsFiles`).
+   */
+  files: { count: number; bytes: number; storage: 'local' | 's3'; archived?: boolean }
   excluded: { schemas: readonly string[]; tables: readonly string[] }
+}
+
+/** Whether an archive carries the stored files (a restore then makes the storage match it exactly). */
+export function archiveHoldsFiles(manifest: PlatformManifest): boolean {
+  return manifest.files.archived ?? manifest.files.storage === 'local'
 }
 
 export interface WrittenPlatformArchive {
@@ -44,25 +52,9 @@ export interface WrittenPlatformArchive {
   manifest: PlatformManifest
 }
 
-/**
- * Stored files of the local driver, listed from DATA_DIR/files/<area>. Only names that are our storage keys
- * (temp files of an upload in progress start with '.', so never match). With STORAGE=s3 the bucket keeps
- * its own copies and versions: the archive then holds the database only (manifest.files.storage = 's3').
- */
-export async function listStoredFiles(dataDir: string, area: StorageArea): Promise<string[]> {
-  try {
-    const names = await fs.readdir(path.join(dataDir, 'files', area))
-    return names.filter(isStorageKey).sort()
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
-    throw error
-  }
-}
-
 interface WriteInput {
   handle: Pick<DbHandle, 'db' | 'kind'>
   storage: FileStorage
-  dataDir: string
   storageKey: string
 }
 
@@ -115,16 +107,16 @@ export async function writePlatformArchive(input: WriteInput): Promise<WrittenPl
       dbSize = await addEntry(DB_ENTRY.pglite, source)
     }
 
+    // Every stored file, whatever the driver: a bucket's own versioning is no backup of the platform (it
+    // lives and dies with the bucket), and a restore must bring back the files the restored rows point at.
     let count = 0
     let bytes = 0
-    if (storage.driver === 'local') {
-      for (const area of ARCHIVED_AREAS) {
-        for (const key of await listStoredFiles(input.dataDir, area)) {
-          const source = await storage.getStream(area, key)
-          if (!source) continue // deleted since the listing: nothing to keep
-          bytes += await addEntry(`files/${area}/${key}`, source)
-          count++
-        }
+    for (const area of ARCHIVED_AREAS) {
+      for await (const key of storage.list(area)) {
+        const source = await storage.getStream(area, key)
+        if (!source) continue // deleted since the listing: nothing to keep
+        bytes += await addEntry(`files/${area}/${key}`, source)
+        count++
       }
     }
     const manifest: PlatformManifest = {
@@ -136,7 +128,7 @@ export async function writePlatformArchive(input: WriteInput): Promise<WrittenPl
       createdAt: new Date().toISOString(),
       database: { entry: DB_ENTRY[handle.kind], size: dbSize },
       counts,
-      files: { count, bytes, storage: storage.driver },
+      files: { count, bytes, storage: storage.driver, archived: true },
       excluded: { schemas: DUMP_EXCLUDED_SCHEMAS, tables: DUMP_EXCLUDED_TABLES },
     }
     zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), MANIFEST_ENTRY, { mtime: new Date() })

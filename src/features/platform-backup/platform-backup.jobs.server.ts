@@ -44,7 +44,6 @@ export async function runPlatformBackup(
     const written = await writePlatformArchive({
       handle: { db, kind: deps.dbKind },
       storage,
-      dataDir: deps.env.dataDir,
       storageKey,
     })
     await db
@@ -125,7 +124,7 @@ export async function runPlatformRestore(deps: AppDeps, backupId: string, actorU
       tempDir,
       verifyingStream,
     )
-    await restorePostgresArchive({ db, kind: deps.dbKind }, storage, deps.env.dataDir, file)
+    await restorePostgresArchive({ db, kind: deps.dbKind }, storage, file)
     await db.update(platformBackups).set({ restoredAt: new Date() }).where(eq(platformBackups.id, backupId))
     await finish('ok')
     await recordPlatformEvent(db, {

@@ -99,7 +99,7 @@ export async function restorePgliteArchive(
       await fsp.rename(liveDir, previousDir)
     }
     await fsp.rename(freshDir, liveDir)
-    const files = await restoreFiles(archive, storage, dataDir)
+    const files = await restoreFiles(archive, storage)
     return { manifest: archive.manifest, previousDir, files }
   } finally {
     archive.close()

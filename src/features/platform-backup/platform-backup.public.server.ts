@@ -1,4 +1,4 @@
 // The platform-backup feature's server surface: what the admin router and the shell may use of it.
 export { platformBackupRoutes } from './platform-backup.routes.server'
 export { platformBackupJobs } from './platform-backup.jobs.server'
-export { platformRestoreGuard } from './platform-backup.guard.server'
+export { platformRestoreInProgress } from './platform-backup.restore-flag.server'

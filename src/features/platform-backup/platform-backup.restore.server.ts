@@ -10,7 +10,7 @@ import type { DbHandle } from '../../db/client.server'
 import { isStorageKey, type FileStorage, type StorageArea } from '../../platform/storage.server'
 import {
   ARCHIVED_AREAS,
-  listStoredFiles,
+  archiveHoldsFiles,
   MANIFEST_ENTRY,
   PLATFORM_BACKUP_FORMAT,
   type PlatformManifest,
@@ -109,14 +109,12 @@ export async function extractEntry(
 
 /**
  * Puts back every stored file of the archive (same area, same key: the restored rows point at them), then
- * removes files of those areas that the archive does not hold (their rows are gone with the restore).
+ * removes files of those areas that the archive does not hold (their rows are gone with the restore). Any
+ * driver, either way (an archive of a local installation restores into a bucket too). An archive without
+ * files (made on S3 before buckets were copied) leaves the storage alone.
  */
-export async function restoreFiles(
-  archive: OpenedPlatformArchive,
-  storage: FileStorage,
-  dataDir: string,
-): Promise<number> {
-  if (archive.manifest.files.storage !== 'local' || storage.driver !== 'local') return 0
+export async function restoreFiles(archive: OpenedPlatformArchive, storage: FileStorage): Promise<number> {
+  if (!archiveHoldsFiles(archive.manifest)) return 0
   const kept = new Set<string>()
   let count = 0
   for (const name of archive.entries.keys()) {
@@ -128,9 +126,11 @@ export async function restoreFiles(
     kept.add(`${area}/${key}`)
     count++
   }
-  for (const area of ARCHIVED_AREAS)
-    for (const key of await listStoredFiles(dataDir, area))
-      if (!kept.has(`${area}/${key}`)) await storage.delete(area, key)
+  for (const area of ARCHIVED_AREAS) {
+    const extra: string[] = []
+    for await (const key of storage.list(area)) if (!kept.has(`${area}/${key}`)) extra.push(key)
+    for (const key of extra) await storage.delete(area, key)
+  }
   return count
 }
 
@@ -151,7 +151,6 @@ export async function verifyRestored(db: DbHandle['db'], manifest: PlatformManif
 export async function restorePostgresArchive(
   handle: Pick<DbHandle, 'db' | 'kind'>,
   storage: FileStorage,
-  dataDir: string,
   archiveFile: string,
 ): Promise<PlatformManifest> {
   const archive = await openPlatformArchive(archiveFile)
@@ -170,7 +169,7 @@ export async function restorePostgresArchive(
       handle.db,
       signedIn.rows.map((row) => row.id),
     )
-    await restoreFiles(archive, storage, dataDir)
+    await restoreFiles(archive, storage)
     await verifyRestored(handle.db, archive.manifest)
     return archive.manifest
   } finally {

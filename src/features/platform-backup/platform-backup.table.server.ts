@@ -79,8 +79,8 @@ export const platformBackupSchedules = pgTable(
 
 /**
  * One row (id = 1): the retention in days and the restore in progress. While restoring_backup_id is set the
- * API answers 503 to everyone but admins (platform-backup.guard.server.ts). It lives outside the dump, so
- * the restore that replaces every other table can't clear or revive it.
+ * API answers 503 to everyone but admins (the platform gate, platform-settings.gate.server.ts). It lives
+ * outside the dump, so the restore that replaces every other table can't clear or revive it.
  */
 export const platformBackupState = pgTable(
   'platform_backup_state',

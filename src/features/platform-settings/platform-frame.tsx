@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
-import { Wrench } from 'lucide-react'
+import { MaintenancePage } from '../../components/maintenance-page'
 import { paths } from '../../lib/paths'
 import { useSession } from '../auth/auth.public'
 import { usePublicPlatform } from './use-platform-settings'
@@ -42,31 +42,18 @@ export function PlatformFrame() {
 function MaintenanceGate({ name }: { name: string }) {
   const session = useSession()
   if (session.isPending) return null
-  return session.isAdmin ? <Outlet /> : <MaintenancePage name={name} />
+  return session.isAdmin ? <Outlet /> : <TranslatedMaintenancePage name={name} />
 }
 
-function MaintenancePage({ name }: { name: string }) {
+function TranslatedMaintenancePage({ name }: { name: string }) {
   const { t } = useTranslation('platform-settings')
-  useEffect(() => {
-    document.title = t('maintenance.documentTitle', { name })
-  }, [name, t])
-  return (
-    <main className="flex min-h-screen items-center justify-center bg-muted/30 p-6">
-      <section
-        aria-labelledby="maintenance-title"
-        className="flex max-w-md flex-col items-center gap-4 rounded-lg border bg-background p-8 text-center shadow-sm"
-      >
-        <Wrench aria-hidden className="size-10 text-primary" />
-        <h1 id="maintenance-title" className="text-2xl font-semibold">
-          {t('maintenance.title')}
-        </h1>
-        <p className="text-muted-foreground">{t('maintenance.message', { name })}</p>
-        <a href={paths.auth} className="text-sm text-primary underline underline-offset-4">
-          {t('maintenance.adminSignIn')}
-        </a>
-      </section>
-    </main>
-  )
+  const text = {
+    documentTitle: t('maintenance.documentTitle', { name }),
+    title: t('maintenance.title'),
+    message: t('maintenance.message', { name }),
+    adminSignIn: t('maintenance.adminSignIn'),
+  }
+  return <MaintenancePage text={text} />
 }
 
 /** On the sign-up form: the platform's notice while new sign-ups are off (the API refuses them too). */

@@ -1,8 +1,10 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import type { Database } from '../../db/client.server'
 import type { AppEnv } from '../../platform/app-env.server'
 import { ApiError } from '../../platform/http-error.server'
 import { getPlatformRole } from '../auth/auth.public.server'
+import { platformRestoreInProgress } from '../platform-backup/platform-backup.public.server'
 import { getPlatformSettings } from './platform-settings.cache.server'
 import { PLATFORM_SETTINGS_MESSAGES as M } from './platform-settings.schema'
 import { touchPlatformActivity } from './platform-session.server'
@@ -28,14 +30,33 @@ function alwaysOpen(path: string): boolean {
   )
 }
 
+/**
+ * What stays open during a platform restore: only what reads no table (the health check, and the public
+ * settings from this node's cache). Signing in, /api/me and the rest would wait on the restore's locks.
+ */
+function openDuringRestore(path: string): boolean {
+  return path === '/api/health' || path === '/api/platform-settings/public'
+}
+
 function isAdminPath(path: string): boolean {
   if (path === '/api/platform-settings/public') return false
   return ADMIN_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
 }
 
+/**
+ * Why the gate answers 503 to a non-admin: the maintenance switch of /admin/settings, or a platform
+ * restore in progress (features/platform-backup). One code for the browser, each reason its own message.
+ */
+export type MaintenanceReason = 'settings' | 'restore'
+
+const MAINTENANCE_MESSAGES: Record<MaintenanceReason, string> = {
+  settings: M.maintenance,
+  restore: M.restoring,
+}
+
 export class MaintenanceError extends ApiError {
-  constructor() {
-    super(503, 'maintenance', M.maintenance)
+  constructor(readonly reason: MaintenanceReason) {
+    super(503, 'maintenance', MAINTENANCE_MESSAGES[reason])
   }
 }
 
@@ -51,19 +72,22 @@ function roleOnce(c: Context<AppEnv>) {
 }
 
 /**
- * The platform settings enforced on every /api request (issue 14), after the session is loaded. The
- * settings come from this node's cache (no query); the role is read only when maintenance is on, an admin
+ * THE platform gate, on every /api request after the session is loaded (issue 14, decision 021): the two
+ * reasons for a 503 to non-admins (settings maintenance, restore in progress), sign-ups off, 2FA required
+ * on admin routes and the session timeout. The settings come from this node's cache (no query); the
+ * restore flag from a reading shared for a second; the role is read only when a reason applies, an admin
  * route needs 2FA, or a session's inactivity ran out.
  */
 export const platformGate = createMiddleware<AppEnv>(async (c, next) => {
   const path = c.req.path
   if (path === '/api/health') return next()
+  const role = roleOnce(c)
+  const reason = await maintenanceReason(c.var.db, path)
+  if (reason && (await role()) === 'user') throw new MaintenanceError(reason)
   const settings = await getPlatformSettings(c.var.db)
   if (!settings.signupsOpen && c.req.method === 'POST' && path === '/api/auth/sign-up')
     throw new ApiError(403, 'signups_closed', M.signupsClosed)
   if (path.startsWith('/api/auth/')) return next()
-  const role = roleOnce(c)
-  if (settings.maintenanceMode && !alwaysOpen(path) && (await role()) === 'user') throw new MaintenanceError()
   const user = c.var.user
   const session = c.var.session
   if (!user || !session) return next()
@@ -84,3 +108,10 @@ export const platformGate = createMiddleware<AppEnv>(async (c, next) => {
     )
   return next()
 })
+
+/** The reason this path is closed to non-admins right now, if any (a restore outranks the switch). */
+async function maintenanceReason(db: Database, path: string): Promise<MaintenanceReason | null> {
+  if (!openDuringRestore(path) && (await platformRestoreInProgress(db))) return 'restore'
+  if (!alwaysOpen(path) && (await getPlatformSettings(db)).maintenanceMode) return 'settings'
+  return null
+}
