@@ -50,6 +50,10 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   platform_metrics: 'medições do monitor do sistema',
   login_lockouts: 'bloqueios de login (segurança)',
   user_blocks: 'bloqueios de usuários pelo SuperAdmin (plataforma)',
+  // Subscriptions and their charges (issue 14) are the platform's billing of the office, not the office's
+  // records: restoring an office archive must never rewind what it owes or has paid.
+  platform_subscriptions: 'assinatura do escritório na plataforma (cobrança da plataforma)',
+  platform_charges: 'cobranças da assinatura da plataforma',
 }
 
 /**

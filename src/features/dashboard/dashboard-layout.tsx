@@ -13,6 +13,7 @@ import { useSession } from '../auth/auth.public'
 import { OfficeSwitcher } from '../offices/offices.ui.public'
 import { TimerButton } from '../timesheet/timesheet.public'
 import { usePublicPlatform } from '../platform-settings/platform-settings.public'
+import { SubscriptionBanner } from '../platform-billing/platform-billing.public'
 import { AppSidebar } from './app-sidebar'
 import { NotificationsDropdown } from './notifications-dropdown'
 import { ThemeSwitch } from './theme-switch'
@@ -47,6 +48,7 @@ export function DashboardLayout() {
         <Suspense fallback={null}>
           <SimulationBanner />
         </Suspense>
+        <SubscriptionBanner />
         <main id={MAIN_ID} tabIndex={-1} className="flex-1 p-4 focus:outline-none md:p-6">
           <Suspense
             fallback={

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.server'
 import { UserCache, type UserChanges } from '../../platform/user-cache.server'
 import { users } from '../auth/auth.table.server'
 import { officeSettings } from '../office-settings/office-settings.table.server'
+import { platformSubscriptions } from '../platform-billing/platform-billing.table.server'
 import { offices, officeMembers } from './offices.table.server'
 import type { NivelAcesso } from './permissions'
 
@@ -23,6 +24,11 @@ export interface Membership {
   twoFactorEnabled: boolean
   sessionTimeoutMin: number
   auditViewer: boolean
+  /**
+   * When the office became read-only for its platform subscription (issue 14; epoch ms, null = never): an
+   * overdue subscription past the grace days, or a cancelled one past its paid time and the grace days.
+   */
+  readOnlyFromMs: number | null
 }
 
 /** Works on the database or inside a transaction. */
@@ -39,6 +45,15 @@ const membershipColumns = {
   twoFactorEnabled: sql<boolean>`coalesce(${users.twoFactorEnabled}, false)`,
   sessionTimeoutMin: sql<number>`coalesce(${officeSettings.sessionTimeoutMin}, 480)`,
   auditViewer: sql<boolean>`coalesce(${officeSettings.auditViewer}, true)`,
+  // The grace days come from the one platform_settings row; the subscription's trigger (0044) evicts the cache.
+  readOnlyFromMs: sql<
+    number | null
+  >`extract(epoch from (case when ${platformSubscriptions.status} = 'cancelled'
+    then coalesce(${platformSubscriptions.currentPeriodEnd}, ${platformSubscriptions.trialEndsAt})
+    else ${platformSubscriptions.overdueSince} end
+    + make_interval(days => (select billing_grace_days from platform_settings where id = 1)))) * 1000`.mapWith(
+    Number,
+  ),
 }
 
 // The current office first: the latest choice of the switcher, then the oldest membership (a user who
@@ -63,6 +78,7 @@ export async function findActiveMembership(db: Executor, userId: string): Promis
     .innerJoin(offices, eq(offices.id, officeMembers.officeId))
     .innerJoin(users, eq(users.id, officeMembers.userId))
     .leftJoin(officeSettings, eq(officeSettings.officeId, officeMembers.officeId))
+    .leftJoin(platformSubscriptions, eq(platformSubscriptions.officeId, officeMembers.officeId))
     .where(and(eq(officeMembers.userId, userId), eq(officeMembers.ativo, true)))
     .orderBy(...currentFirst)
     .limit(1)
@@ -77,6 +93,7 @@ export async function listActiveMemberships(db: Executor, userId: string): Promi
     .innerJoin(offices, eq(offices.id, officeMembers.officeId))
     .innerJoin(users, eq(users.id, officeMembers.userId))
     .leftJoin(officeSettings, eq(officeSettings.officeId, officeMembers.officeId))
+    .leftJoin(platformSubscriptions, eq(platformSubscriptions.officeId, officeMembers.officeId))
     .where(and(eq(officeMembers.userId, userId), eq(officeMembers.ativo, true)))
     .orderBy(...currentFirst, asc(offices.nome))
 }

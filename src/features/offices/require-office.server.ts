@@ -21,7 +21,15 @@ export interface OfficeContext {
  * server (never from the request, cached per node for seconds and evicted on any change) and checks the
  * capability. No membership or no capability → 403.
  */
-export function requireOffice(capability: Capability) {
+export interface RequireOfficeOptions {
+  /**
+   * Let writes through while the office is read-only for its platform subscription: only /api/billing uses
+   * it, so a read-only office can still pay, switch plan, cancel or reactivate (every other write stays 403).
+   */
+  allowReadOnly?: boolean
+}
+
+export function requireOffice(capability: Capability, options: RequireOfficeOptions = {}) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const user = c.var.user
     if (!user) throw unauthorized()
@@ -29,6 +37,15 @@ export function requireOffice(capability: Capability) {
     if (!membership || !can(membership.nivelAcesso, capability)) throw forbidden()
     // Configurações Avançadas (issue 12), read with the cached membership: no extra round trip.
     if (membership.require2fa && !membership.twoFactorEnabled) throw twoFactorRequired()
+    // Platform subscription (issue 14): overdue past the grace days → the office reads but writes nothing.
+    if (
+      !options.allowReadOnly &&
+      membership.readOnlyFromMs !== null &&
+      membership.readOnlyFromMs <= Date.now() &&
+      !READS.has(c.req.method)
+    ) {
+      throw subscriptionReadOnly()
+    }
     const session = c.var.session
     if (session) {
       await touchSessionActivity(
@@ -49,6 +66,17 @@ export function requireOffice(capability: Capability) {
     await touchLastSeen(c.var.db, membership.memberId)
     await next()
   })
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** What every write of a read-only office answers (features/platform-billing shows the same text). */
+export function subscriptionReadOnly(): ApiError {
+  return new ApiError(
+    403,
+    'subscription_read_only',
+    'A assinatura do escritório está em atraso. O escritório está em modo somente leitura até a regularização do pagamento.',
+  )
 }
 
 /** The browser sends such a member to the 2FA setup (Configurações → Verificação em duas etapas). */

@@ -44,6 +44,11 @@ export function eventText(t: TFunction<'platform-logs'>, event: PlatformEventIte
         method: str(d.method),
         route: str(d.route),
       })
+    case 'assinatura':
+      return t(`events.text.assinatura_${d.change === 'plan' ? 'plan' : 'status'}`, {
+        from: t(`events.subscription.${str(d.from)}`),
+        to: t(`events.subscription.${str(d.to)}`),
+      })
   }
 }
 

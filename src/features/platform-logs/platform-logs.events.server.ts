@@ -17,6 +17,7 @@ const SEVERITY: Record<PlatformEventKind, EventSeverity> = {
   backup: 'info',
   backup_falhou: 'erro',
   erro_servidor: 'erro',
+  assinatura: 'info',
 }
 
 /** Kinds that may keep the client's address (security events); anything else drops it (LGPD minimisation). */

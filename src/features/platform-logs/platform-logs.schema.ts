@@ -12,6 +12,8 @@ export const PLATFORM_EVENT_KINDS = [
   'backup',
   'backup_falhou',
   'erro_servidor',
+  // Platform subscriptions (issue 14): status and plan changes, ids only.
+  'assinatura',
 ] as const
 export type PlatformEventKind = (typeof PLATFORM_EVENT_KINDS)[number]
 

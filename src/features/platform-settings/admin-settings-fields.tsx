@@ -4,6 +4,7 @@ import { FormField, formFieldIds } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { Switch } from '../../components/ui/switch'
+import type { PixKeyType } from '../../lib/br/pix'
 import type { PlatformSettingsInput } from './platform-settings.schema'
 
 // Building blocks of /admin/settings: the form's state, a titled card, a labelled switch, a text field.
@@ -18,6 +19,11 @@ export type PlatformForm = Omit<
   | 'loginAttempts'
   | 'monthlyPrice'
   | 'smtpPassword'
+  | 'pixKeyType'
+  | 'pixKey'
+  | 'pixMerchantName'
+  | 'pixMerchantCity'
+  | 'billingGraceDays'
 > & {
   baseUrl: string
   smtpHost: string
@@ -30,6 +36,11 @@ export type PlatformForm = Omit<
   annualDiscount: string
   sessionTimeoutMin: string
   loginAttempts: string
+  pixKeyType: PixKeyType | ''
+  pixKey: string
+  pixMerchantName: string
+  pixMerchantCity: string
+  billingGraceDays: string
 }
 
 export type SetField = <K extends keyof PlatformForm>(field: K, value: PlatformForm[K]) => void

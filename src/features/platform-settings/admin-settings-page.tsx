@@ -44,13 +44,19 @@ function toForm(dto: PlatformSettingsDto): PlatformForm {
     annualDiscount: String(dto.annualDiscount),
     sessionTimeoutMin: String(dto.sessionTimeoutMin),
     loginAttempts: String(dto.loginAttempts),
+    pixKeyType: dto.pixKeyType ?? '',
+    pixKey: dto.pixKey ?? '',
+    pixMerchantName: dto.pixMerchantName ?? '',
+    pixMerchantCity: dto.pixMerchantCity ?? '',
+    billingGraceDays: String(dto.billingGraceDays ?? 10),
   }
 }
 
 /** The PUT body: an empty password field keeps the stored password. */
 function toInput(form: PlatformForm) {
-  const { smtpPassword, ...rest } = form
-  return smtpPassword ? { ...rest, smtpPassword } : rest
+  const { smtpPassword, pixKeyType, ...rest } = form
+  const body = { ...rest, pixKeyType: pixKeyType || null }
+  return smtpPassword ? { ...body, smtpPassword } : body
 }
 
 function AdminSettings() {

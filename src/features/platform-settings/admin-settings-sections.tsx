@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { Button } from '../../components/ui/button'
+import { FormField } from '../../components/ui/form-field'
 import { Label } from '../../components/ui/label'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select'
+import { PIX_KEY_TYPES, type PixKeyType } from '../../lib/br/pix'
 import { ApiRequestError } from '../../lib/api-client'
 import { Section, SwitchRow, TextRow, type SectionProps } from './admin-settings-fields'
 import { PAYMENT_PROVIDER_NAMES, PAYMENT_PROVIDERS } from './platform-settings.schema'
@@ -144,6 +147,7 @@ export function AdminSettingsSections(props: SectionsProps) {
           hint={t('payment.autoBillingHint')}
           {...field}
         />
+        <PixFields {...field} />
       </Section>
 
       <Section
@@ -182,5 +186,43 @@ export function AdminSettingsSections(props: SectionsProps) {
         </div>
       </Section>
     </div>
+  )
+}
+
+/** The platform's Pix account that subscription charges are paid to (issue 14), and the grace days. */
+function PixFields(field: SectionProps) {
+  const { t } = useTranslation('platform-settings')
+  const { form, set, errors } = field
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
+        <FormField label={t('payment.pixKeyType')} htmlFor="platform-pixKeyType" error={errors.pixKeyType}>
+          <Select value={form.pixKeyType} onValueChange={(value) => set('pixKeyType', value as PixKeyType)}>
+            <SelectTrigger id="platform-pixKeyType">
+              <SelectValue placeholder={t('payment.pixKeyTypeNone')} />
+            </SelectTrigger>
+            <SelectContent>
+              {PIX_KEY_TYPES.map((type) => (
+                <SelectItem key={type} value={type}>
+                  {t(`payment.pixKeyTypes.${type}`)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </FormField>
+        <TextRow field="pixKey" label={t('payment.pixKey')} hint={t('payment.pixKeyHint')} {...field} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextRow field="pixMerchantName" label={t('payment.pixMerchantName')} {...field} />
+        <TextRow field="pixMerchantCity" label={t('payment.pixMerchantCity')} {...field} />
+      </div>
+      <TextRow
+        field="billingGraceDays"
+        label={t('payment.graceDays')}
+        hint={t('payment.graceDaysHint')}
+        inputMode="numeric"
+        {...field}
+      />
+    </>
   )
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PIX_KEY_TYPES, PIX_LIMITS, PIX_MESSAGES, pixKeySchema } from '../../lib/br/pix'
 import {
   PAYMENT_PROVIDER_NAMES,
   PAYMENT_PROVIDERS,
@@ -21,8 +22,12 @@ export const PLATFORM_SETTINGS_MESSAGES = {
   discount: 'O desconto anual deve ser entre 0 e 100%.',
   timeout: 'O tempo de sessão deve ser entre 5 e 1440 minutos.',
   attempts: 'As tentativas de login devem ser entre 3 e 20.',
+  graceDays: 'Os dias de carência devem ser entre 0 e 90.',
+  pixMerchantName: 'Informe o nome do recebedor do Pix (até 25 caracteres).',
+  pixMerchantCity: 'Informe a cidade do recebedor do Pix (até 15 caracteres).',
   smtpNotConfigured: 'Configure o servidor SMTP e o e-mail de envio antes de testar.',
   maintenance: 'A plataforma está em manutenção. Tente novamente em alguns minutos.',
+  restoring: 'A plataforma está em manutenção para restauração de backup. Tente novamente em alguns minutos.',
   signupsClosed: 'Novos cadastros estão temporariamente desativados. Tente novamente mais tarde.',
   twoFactorRequired:
     'A autenticação em dois fatores é obrigatória para administradores. Ative-a em Configurações > Segurança.',
@@ -36,6 +41,14 @@ const optionalText = (max: number, message: string = M.text) =>
     .optional()
     .transform((value) => (value == null ? null : value.trim() || null))
     .pipe(z.string().max(max, message).nullable())
+
+/** Like optionalText, but an omitted field stays undefined (kept as stored). */
+const keptText = (max: number, message: string) =>
+  z
+    .union([z.string(), z.null()], { error: message })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === null ? null : value.trim() || null))
+    .pipe(z.string().max(max, message).nullable().optional())
 
 const integerIn = (min: number, max: number, message: string) =>
   z.coerce.number({ error: message }).int(message).min(min, message).max(max, message)
@@ -60,7 +73,7 @@ const price = z
   .transform((v) => v as string)
 
 /** PUT /api/platform-settings: the whole form (each card sends every field). */
-export const platformSettingsInput = z.object({
+const platformSettingsFields = z.object({
   platformName: z.string({ error: M.platformName }).trim().min(1, M.platformName).max(80, M.platformName),
   baseUrl: baseUrl.transform((v) => (v === null ? null : v.replace(/\/$/, ''))),
   maintenanceMode: z.boolean(),
@@ -84,6 +97,27 @@ export const platformSettingsInput = z.object({
   auditLogs: z.boolean(),
   sessionTimeoutMin: integerIn(5, 1440, M.timeout),
   loginAttempts: integerIn(3, 20, M.attempts),
+  // The platform's Pix account for subscription charges (issue 14). Omitted = keep what is stored (a client
+  // that does not know these fields never erases the key); null/'' = no key, so nothing is charged.
+  pixKeyType: z.enum(PIX_KEY_TYPES, { error: PIX_MESSAGES.tipo }).nullable().optional(),
+  pixKey: keptText(PIX_LIMITS.chave, PIX_MESSAGES.required),
+  pixMerchantName: keptText(PIX_LIMITS.nome, M.pixMerchantName),
+  pixMerchantCity: keptText(PIX_LIMITS.cidade, M.pixMerchantCity),
+  billingGraceDays: integerIn(0, 90, M.graceDays).optional(),
+})
+
+/** A Pix key is checked by its type (pixKeySchema) and needs the name and city a BR Code carries. */
+export const platformSettingsInput = platformSettingsFields.superRefine((value, ctx) => {
+  if (!value.pixKey) return
+  const key = pixKeySchema.safeParse({ tipo: value.pixKeyType, chave: value.pixKey })
+  for (const issue of key.success ? [] : key.error.issues) {
+    const path = issue.path[0] === 'tipo' ? 'pixKeyType' : 'pixKey'
+    ctx.addIssue({ code: 'custom', path: [path], message: issue.message })
+  }
+  if (!value.pixMerchantName)
+    ctx.addIssue({ code: 'custom', path: ['pixMerchantName'], message: M.pixMerchantName })
+  if (!value.pixMerchantCity)
+    ctx.addIssue({ code: 'custom', path: ['pixMerchantCity'], message: M.pixMerchantCity })
 })
 export type PlatformSettingsInput = z.input<typeof platformSettingsInput>
 export type PlatformSettingsValues = z.output<typeof platformSettingsInput>

@@ -1,8 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
+import { centsToDecimal } from '../../lib/br/money'
+import { normalizePixKey } from '../../lib/br/pix'
 import type { Database } from '../../db/client.server'
 import type { AppDeps } from '../../platform/app-env.server'
 import { decryptSecret, encryptSecret, getEncryptionKey } from '../../platform/file-encryption.server'
+import { billingMetrics, currentMonthWindow } from '../platform-billing/platform-billing.public.server'
 import { readPlatformSettings, type PlatformSettingsRow } from './platform-settings.cache.server'
 import type {
   PlatformSettingsDto,
@@ -34,8 +37,14 @@ function columnsOf(values: PlatformSettingsValues, key: Buffer, current: Platfor
       : smtpPassword === null || smtpPassword === ''
         ? null
         : encryptSecret(key, smtpPassword)
+  // The Pix key is stored normalised (the schema checked it); an omitted Pix field keeps what is stored.
+  const pixKey =
+    settings.pixKey && settings.pixKeyType
+      ? normalizePixKey(settings.pixKeyType, settings.pixKey)
+      : settings.pixKey
+  const kept = Object.fromEntries(Object.entries({ ...settings, pixKey }).filter(([, v]) => v !== undefined))
   // No server, no credentials: a password kept for a removed server would be sent to the next one typed in.
-  return { ...settings, smtpPasswordEnc: settings.smtpHost ? smtpPasswordEnc : null }
+  return { ...kept, smtpPasswordEnc: settings.smtpHost ? smtpPasswordEnc : null }
 }
 
 /** Names of the settings a save changed (the audit keeps names, never values). */
@@ -121,7 +130,8 @@ export async function sendPlatformTestMail(
 /**
  * The cards of /admin/settings, in one statement: open alerts (platform-logs' monitor), users seen in the
  * last 5 minutes and today (profiles.last_seen_at, Brasília day), stored file bytes (documents' versions and
- * backup archives, as recorded when stored) and the database's own size. Revenue stays 0 until subscriptions exist.
+ * backup archives, as recorded when stored) and the database's own size. Revenue: the subscriptions' paid charges
+ * of the current São Paulo month (platform-billing's billingMetrics, the same figure as /admin/reports).
  */
 export async function platformStatusCards(db: Pick<Database, 'execute'>): Promise<PlatformStatusCards> {
   const result = await db.execute<{
@@ -149,6 +159,9 @@ export async function platformStatusCards(db: Pick<Database, 'execute'>): Promis
     status: { level: critical > 0 ? 'critical' : alerts > 0 ? 'warning' : 'ok', activeAlerts: alerts },
     activeUsers: { lastFiveMinutes: Number(row?.five ?? 0), today: Number(row?.today ?? 0) },
     storage: { filesBytes: Number(row?.files ?? 0), databaseBytes: Number(row?.database ?? 0) },
-    monthlyRevenue: { amount: '0.00', subscriptionsAvailable: false },
+    monthlyRevenue: {
+      amount: centsToDecimal((await billingMetrics(db, await currentMonthWindow(db))).revenueCents),
+      subscriptionsAvailable: true,
+    },
   }
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react'
+import { Suspense, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { Button } from '../../components/ui/button'
@@ -18,6 +18,7 @@ import { changeLanguage, type Language } from '../../lib/i18n'
 import { useSession } from '../auth/auth.public'
 import { PrivacyCard } from '../privacy/privacy.public'
 import { DirectoryVisibilityCard } from '../directory/directory.public'
+import { SubscriptionCard } from '../platform-billing/platform-billing.public'
 import {
   BIO_MAX,
   DISPLAY_NAME_MAX,
@@ -319,6 +320,11 @@ function SettingsForm({ saved }: { saved: SettingsDto }) {
 
       {/* 'Perfil público' lives here since issue 13: it saves at once and hides the lawyer everywhere. */}
       <DirectoryVisibilityCard />
+
+      {/* The office's platform subscription (issue 14): every member sees it, sócios act on it. */}
+      <Suspense fallback={null}>
+        <SubscriptionCard />
+      </Suspense>
 
       <section aria-labelledby="security-heading" className="flex flex-col gap-4">
         <div>
