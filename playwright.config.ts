@@ -23,6 +23,12 @@ const chromium = {
   ],
 }
 
+const PLATFORM_SETTINGS_SPECS = [
+  /admin-settings\.spec\.ts/,
+  /admin-financial\.spec\.ts/,
+  /billing-lawyer\.spec\.ts/,
+]
+
 export default defineConfig({
   testDir: 'e2e',
   // Parallel runs (each with its own JC_DIST_DIR) must not wipe each other's artefacts.
@@ -50,8 +56,17 @@ export default defineConfig({
     {
       name: 'chromium',
       dependencies: ['master'],
+      testIgnore: PLATFORM_SETTINGS_SPECS,
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
     },
+    // Specs that change the platform's own settings (maintenance, trial days, the Pix key) change them for
+    // every spec on the server: they run after all the others, one file after another.
+    ...PLATFORM_SETTINGS_SPECS.map((spec, index) => ({
+      name: `platform-settings-${index + 1}`,
+      testMatch: spec,
+      dependencies: [index === 0 ? 'chromium' : `platform-settings-${index}`],
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    })),
   ],
   // The production build (`npm start`) on a fresh, throwaway DATA_DIR.
   webServer: {

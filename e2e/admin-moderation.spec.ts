@@ -134,6 +134,8 @@ test('[ADMIN-MOD] approves an OAB request in /admin/moderation; the public profi
 test('[ADMIN-MOD] /admin/moderation, /admin/users and /admin/profiles pass axe, also at 375 px', async ({
   browser,
 }) => {
+  // Three pages × two widths of axe: on 2 busy cores that is more than the default 30 s.
+  test.setTimeout(90_000)
   for (const width of [1280, 375]) {
     const context = await contextFor(browser, width)
     const page = await context.newPage()

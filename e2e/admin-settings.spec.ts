@@ -68,8 +68,9 @@ test('[ADMIN-SETTINGS] shows real cards, saves the platform name and the title f
   await expect(page.getByTestId('card-status')).toContainText(/Operacional|Atenção|Crítico/)
   await expect(page.getByTestId('card-users')).toContainText(/\d+ hoje/)
   await expect(page.getByTestId('card-storage')).toContainText(/Banco \d/)
-  await expect(page.getByTestId('card-revenue')).toContainText('R$ 0,00')
-  await expect(page.getByTestId('card-revenue')).toContainText('Assinaturas ainda não disponíveis')
+  // The current month's paid subscription charges (/admin/financial), in R$.
+  await expect(page.getByTestId('card-revenue')).toContainText(/R\$\s\d/)
+  await expect(page.getByTestId('card-revenue')).not.toContainText('Assinaturas ainda não disponíveis')
   await expect(page.getByLabel('Preço mensal do advogado (R$)')).toHaveValue('97,00')
   await expect(page.getByLabel('Dias de teste grátis')).toHaveValue('7')
   await expect(page.getByLabel('Desconto anual (%)')).toHaveValue('20')
@@ -137,6 +138,45 @@ test('[ADMIN-SETTINGS] maintenance mode: a signed-in user sees the maintenance p
     await admin.close()
     await user.close()
   }
+})
+
+test('[ADMIN-SETTINGS] maintenance mode: the landing page (outside the router) shows the maintenance page too', async ({
+  browser,
+}) => {
+  // Maintenance is global and other specs share this server: switched on through the API, looked at, and
+  // switched off in `finally` within a few seconds.
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: ownAddress() })
+  await signInAsConfirmedMaster(api)
+  const visitor = await contextFor(browser)
+  const admin = await contextFor(browser, masterState)
+  try {
+    const on = await api.put('/api/platform-settings', { data: settingsBody({ maintenanceMode: true }) })
+    expect(on.status(), await on.text()).toBe(200)
+    const page = await visitor.newPage()
+    await page.goto('/')
+    await expect(page.getByRole('heading', { name: 'Plataforma em manutenção' })).toBeVisible()
+    await expect(page.getByText('O JusConecta está passando por uma manutenção programada.')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Sou administrador: entrar' })).toHaveAttribute(
+      'href',
+      '/auth',
+    )
+    await expect(page).toHaveTitle('Em manutenção · JusConecta')
+    await page.screenshot({ path: 'test-results/admin-settings-landing-maintenance.png' })
+    // An admin keeps the landing page.
+    const adminPage = await admin.newPage()
+    await adminPage.goto('/')
+    await expect(adminPage.locator('main#conteudo')).toBeVisible()
+    await expect(adminPage.getByRole('heading', { name: 'Plataforma em manutenção' })).toHaveCount(0)
+  } finally {
+    await restoreDefaults()
+    await api.dispose()
+  }
+  const page = await visitor.newPage()
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Plataforma em manutenção' })).toHaveCount(0)
+  await visitor.close()
+  await admin.close()
 })
 
 test('[ADMIN-SETTINGS] new sign-ups off: the sign-up form shows the message and the API refuses', async ({

@@ -15,6 +15,8 @@ const App = lazy(() => import('./app').then((module) => ({ default: module.App }
 const root = document.getElementById('root')
 if (!root) throw new Error('#root missing from index.html')
 const isLanding = window.location.pathname === paths.home
+// The landing's page view (/admin/analytics), loaded after it renders: no weight on its first chunk.
+if (isLanding) void import('../features/platform-analytics/report-view').then((m) => m.reportView(paths.home))
 
 createRoot(root).render(
   <StrictMode>

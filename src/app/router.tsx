@@ -2,15 +2,12 @@ import { createBrowserRouter, type RouteObject } from 'react-router'
 import { paths } from '../lib/paths'
 import { RouteError } from './route-error'
 import { PlatformFrame } from '../features/platform-settings/platform-settings.public'
+import { PageViewReporter } from '../features/platform-analytics/platform-analytics.public'
 
 // Every page is its own chunk: the landing page downloads none of the dashboard's code.
 const page = <T,>(load: () => Promise<T>, pick: (module: T) => React.ComponentType) => ({
   lazy: async () => ({ Component: pick(await load()) }),
 })
-const underConstruction = page(
-  () => import('./under-construction-page'),
-  (m) => m.UnderConstructionPage,
-)
 
 const d = paths.dashboard
 const a = paths.admin
@@ -18,7 +15,7 @@ const a = paths.admin
 const routes: RouteObject[] = [
   {
     // Maintenance page and the platform's name in the title (/admin/settings) around every route.
-    Component: PlatformFrame,
+    Component: Root,
     errorElement: <RouteError />,
     children: [
       {
@@ -261,10 +258,27 @@ const routes: RouteObject[] = [
           (m) => m.AdminBackupPage,
         ),
       },
-      ...[a.reports, a.financial, a.analytics].map((path) => ({
-        path,
-        ...underConstruction,
-      })),
+      {
+        path: a.analytics,
+        ...page(
+          () => import('../features/platform-analytics/admin-analytics-page'),
+          (m) => m.AdminAnalyticsPage,
+        ),
+      },
+      {
+        path: a.reports,
+        ...page(
+          () => import('../features/platform-reports/admin-reports-page'),
+          (m) => m.AdminReportsPage,
+        ),
+      },
+      {
+        path: a.financial,
+        ...page(
+          () => import('../features/platform-billing/admin-financial-page'),
+          (m) => m.AdminFinancialPage,
+        ),
+      },
       {
         path: '*',
         ...page(
@@ -275,5 +289,15 @@ const routes: RouteObject[] = [
     ],
   },
 ]
+
+/** The root route: the first-party page-view beacon (/admin/analytics) beside the platform frame. */
+function Root() {
+  return (
+    <>
+      <PageViewReporter routes={routes} />
+      <PlatformFrame />
+    </>
+  )
+}
 
 export const router = createBrowserRouter(routes)

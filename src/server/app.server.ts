@@ -47,11 +47,12 @@ import { entityPageMeta, entityRoutes } from '../features/entities/entities.publ
 import { jobRoutes } from '../features/jobs/jobs.routes.server'
 import { jobPageMeta } from '../features/jobs/jobs.public.server'
 import { networkRoutes } from '../features/network/network.routes.server'
+import { analyticsBeaconRoutes } from '../features/platform-analytics/platform-analytics.public.server'
 import {
   platformGate,
   platformSettingsRoutes,
 } from '../features/platform-settings/platform-settings.public.server'
-import { platformRestoreGuard } from '../features/platform-backup/platform-backup.public.server'
+import { billingRoutes } from '../features/platform-billing/platform-billing.public.server'
 import { APP_VERSION } from './version.server'
 import { openApiRoutes } from './openapi-docs.server'
 
@@ -96,6 +97,8 @@ export function createApiRoutes() {
     .route('/network', networkRoutes)
     .route('/directory', directoryRoutes)
     .route('/platform-settings', platformSettingsRoutes)
+    .route('/analytics', analyticsBeaconRoutes)
+    .route('/billing', billingRoutes)
 }
 
 export type AppType = ReturnType<typeof createApiRoutes>
@@ -153,7 +156,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('/api/*', loadSession)
   app.use('/api/*', trackPresence)
   app.use('/api/*', platformGate)
-  app.use('/api/*', platformRestoreGuard)
   mountUserLimits(app, deps)
   const apiRoutes = createApiRoutes()
   app.route('/api', apiRoutes)

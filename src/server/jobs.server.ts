@@ -8,6 +8,12 @@ import { officeSettingsJobs } from '../features/office-settings/office-settings.
 import { financialJobs } from '../features/financial/financial.public.server'
 import { platformLogsJobs } from '../features/platform-logs/platform-logs.public.server'
 import { platformBackupJobs } from '../features/platform-backup/platform-backup.public.server'
+import { platformReportsJobs } from '../features/platform-reports/platform-reports.public.server'
+import { platformAnalyticsJobs } from '../features/platform-analytics/platform-analytics.public.server'
+import {
+  platformBillingAdminJobs,
+  platformBillingJobs,
+} from '../features/platform-billing/platform-billing.public.server'
 import type { AppDeps } from '../platform/app-env.server'
 import type { JobDefinition, RunnerOptions } from '../platform/jobs.server'
 
@@ -36,6 +42,14 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...platformLogsJobs,
   // Platform backup (issue 14): each archive and restore, and the 5-minute schedule check with retention.
   ...platformBackupJobs,
+  // Platform reports (issue 14): each business report's file, built in the background.
+  ...platformReportsJobs,
+  // Analytics (issue 14): the 03:50 fold of 2-day-old visits into per-day totals, and aggregate retention.
+  ...platformAnalyticsJobs,
+  // /admin/financial (issue 14): 'Reprocessar Pagamentos' runs the billing step now, in the background.
+  ...platformBillingAdminJobs,
+  // Subscriptions (issue 14): 06:00 daily — backfill, the due charges (Pix), overdue marks.
+  ...platformBillingJobs,
 ]
 
 /** Starts the runner with every definition; the shell calls it after the migrations, before serving. */

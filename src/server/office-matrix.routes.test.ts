@@ -49,6 +49,8 @@ const NOT_OFFICE_PREFIXES = [
   // Platform administration (issue 14): superadmin routes, no office row.
   '/api/platform-settings',
   '/api/platform-backup',
+  // The analytics beacon (issue 14): anyone, no office row.
+  '/api/analytics',
 ]
 
 /** The capability of each office route: by path prefix, then exceptions by operation. */
@@ -67,6 +69,8 @@ const BY_PREFIX: [string, Capability][] = [
   ['/api/office-settings', 'office.settings'],
   // Backups hold and replace every record of the office (sócios).
   ['/api/backups', 'office.backup'],
+  // The office's platform subscription (issue 14): every member reads it; the plan and cancelling, sócios.
+  ['/api/billing', 'team.view'],
 ]
 const BY_OPERATION: Record<string, Capability> = {
   'POST /api/clients': 'clients.create',
@@ -80,6 +84,9 @@ const BY_OPERATION: Record<string, Capability> = {
   'POST /api/cases/:id/restore': 'cases.delete',
   'PATCH /api/agenda/settings': 'agenda.settings',
   'GET /api/team': 'team.view',
+  'PUT /api/billing/plan': 'office.settings',
+  'POST /api/billing/cancel': 'office.settings',
+  'POST /api/billing/reactivate': 'office.settings',
 }
 
 interface Operation {

@@ -5,10 +5,20 @@ import { JOB_OPERATION_DOCS, JOB_TAGS } from './openapi-operations.jobs.server'
 import { NETWORK_OPERATION_DOCS, NETWORK_TAGS } from './openapi-operations.network.server'
 import { PLATFORM_LOGS_OPERATION_DOCS } from './openapi-operations.platform-logs.server'
 import { PLATFORM_BACKUP_OPERATION_DOCS } from './openapi-operations.platform-backup.server'
+import { PLATFORM_REPORTS_OPERATION_DOCS } from './openapi-operations.platform-reports.server'
+import {
+  PLATFORM_ANALYTICS_OPERATION_DOCS,
+  PLATFORM_ANALYTICS_TAGS,
+} from './openapi-operations.platform-analytics.server'
 import {
   PLATFORM_SETTINGS_OPERATION_DOCS,
   PLATFORM_SETTINGS_TAGS,
 } from './openapi-operations.platform-settings.server'
+import {
+  BILLING_OFFICE_OPERATION_DOCS,
+  BILLING_OFFICE_TAGS,
+} from './openapi-operations.platform-billing-office.server'
+import { PLATFORM_BILLING_ADMIN_OPERATION_DOCS } from './openapi-operations.platform-billing-admin.server'
 import type { OperationDoc } from './openapi-operations.server'
 
 // The operations of features documented in their own files (openapi-operations.server.ts is at its
@@ -21,8 +31,12 @@ export const EXTRA_OPERATION_DOCS: Record<string, OperationDoc> = {
   ...NETWORK_OPERATION_DOCS,
   ...PLATFORM_LOGS_OPERATION_DOCS,
   ...PLATFORM_BACKUP_OPERATION_DOCS,
+  ...PLATFORM_REPORTS_OPERATION_DOCS,
+  ...PLATFORM_ANALYTICS_OPERATION_DOCS,
   ...PLATFORM_SETTINGS_OPERATION_DOCS,
   ...ADMIN_MODERATION_OPERATION_DOCS,
+  ...PLATFORM_BILLING_ADMIN_OPERATION_DOCS,
+  ...BILLING_OFFICE_OPERATION_DOCS,
 }
 
 export const EXTRA_TAGS: { name: string; prefixes: string[]; description: string }[] = [
@@ -31,4 +45,6 @@ export const EXTRA_TAGS: { name: string; prefixes: string[]; description: string
   ...JOB_TAGS,
   ...NETWORK_TAGS,
   ...PLATFORM_SETTINGS_TAGS,
+  ...PLATFORM_ANALYTICS_TAGS,
+  ...BILLING_OFFICE_TAGS,
 ]
