@@ -12,6 +12,7 @@ import { log } from '../../platform/log.server'
 import { recordSignInEvent } from '../settings/settings.public.server'
 import { recordMemberSignIn } from '../audit/audit.public.server'
 import { recordPlatformEvent } from '../platform-logs/platform-logs.public.server'
+import { getPlatformSettings } from '../platform-settings/platform-settings.public.server'
 import { signInGuard } from './sign-in-guard.server'
 
 export const CLIENT_IP_HEADER = 'x-jusconecta-client-ip'
@@ -129,12 +130,16 @@ export function createAuth({ db, env, mailer, secret }: AuthOptions) {
             // The sign-up's own sign-in (our route calls auth.api, no HTTP request) is not a member's sign-in.
             if (method && ctx?.request) {
               await recordMemberSignIn(db, session.userId, method, session.ipAddress ?? null)
-              await recordPlatformEvent(db, {
-                kind: 'login',
-                actorUserId: session.userId,
-                ip: session.ipAddress ?? null,
-                details: { method },
-              })
+              // 'Logs de auditoria' off (/admin/settings): successful sign-ins, with their address, are not kept
+              // in the platform log. Failures, lockouts, permission changes and errors always are (decision 021).
+              if ((await getPlatformSettings(db)).auditLogs) {
+                await recordPlatformEvent(db, {
+                  kind: 'login',
+                  actorUserId: session.userId,
+                  ip: session.ipAddress ?? null,
+                  details: { method },
+                })
+              }
             }
           },
         },

@@ -6,6 +6,7 @@ import { followConfirmationLink } from '../../test/confirm-email'
 import { users } from '../auth/auth.table.server'
 import { userRoles } from '../profiles/profiles.table.server'
 import { loginLockouts } from '../auth/login-lockouts.table.server'
+import { settingsBody } from '../platform-settings/platform-settings.fixtures'
 import type { LogsSummary, PlatformEventsPage } from './platform-logs.schema'
 import { platformEvents } from './platform-logs.table.server'
 
@@ -97,6 +98,24 @@ describe('events recorded', () => {
       ip: null,
       details: { userType: 'advogado' },
     })
+  })
+
+  it("'Logs de auditoria' off: successful sign-ins are not kept, failed ones still are", async () => {
+    const put = (auditLogs: boolean) =>
+      t.app.request('/api/platform-settings', jsonRequest('PUT', settingsBody({ auditLogs }), master.cookie))
+    expect((await put(false)).status).toBe(200)
+    try {
+      const ip = newIp()
+      expect((await signIn(plain.email, plain.password, ip)).status).toBe(200)
+      expect((await signIn(plain.email, 'senha-errada-123', ip)).status).toBe(401)
+      expect((await events(`?kind=login&search=${ip}`)).items).toHaveLength(0)
+      expect((await events(`?kind=login_falhou&search=${ip}`)).items).toHaveLength(1)
+    } finally {
+      expect((await put(true)).status).toBe(200)
+    }
+    const ip = newIp()
+    expect((await signIn(plain.email, plain.password, ip)).status).toBe(200)
+    expect((await events(`?kind=login&search=${ip}`)).items).toHaveLength(1)
   })
 
   it('records a failed sign-in with the address, and no e-mail or password anywhere in the row', async () => {
