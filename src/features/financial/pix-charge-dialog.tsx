@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Copy, Settings } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
@@ -23,6 +22,7 @@ import { formatBRL } from '../../lib/br/money'
 import { paths } from '../../lib/paths'
 import { PIX_NOT_CONFIGURED, type PixChargeDto } from './pix.schema'
 import { getPixChargeQueryOptions } from './proposals-hooks'
+import { useQrDataUrl } from '../../lib/use-qr-data-url'
 
 /**
  * 'Pix' on a pending receita's row (issue 11): the static BR Code of the entry — QR and "Pix copia e cola" —
@@ -100,7 +100,7 @@ function PixChargeBody({ entryId, onClose }: { entryId: string; onClose: () => v
 function PixChargeDetails({ charge, onClose }: { charge: PixChargeDto; onClose: () => void }) {
   const { t } = useTranslation('financial')
   const valor = formatBRL(charge.valor)
-  const qr = useQrDataUrl(charge.payload)
+  const qr = useQrDataUrl(charge.payload, 220)
 
   async function copy() {
     try {
@@ -165,22 +165,4 @@ function PixChargeDetails({ charge, onClose }: { charge: PixChargeDto; onClose: 
       </DialogFooter>
     </div>
   )
-}
-
-/** The QR as a data URL; qrcode (~25 KB) is only downloaded when a charge is shown. '' when it failed. */
-function useQrDataUrl(text: string): string | null {
-  const [url, setUrl] = useState<string | null>(null)
-  useEffect(() => {
-    let active = true
-    setUrl(null)
-    void import('qrcode')
-      // Level M: what banks print on static Pix codes; margin 2 keeps the quiet zone readers need.
-      .then((module) => module.toDataURL(text, { errorCorrectionLevel: 'M', margin: 2, width: 220 }))
-      .then((result) => active && setUrl(result))
-      .catch(() => active && setUrl(''))
-    return () => {
-      active = false
-    }
-  }, [text])
-  return url
 }

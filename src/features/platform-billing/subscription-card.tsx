@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { TFunction } from 'i18next'
 import { Copy } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
@@ -27,6 +27,7 @@ import { useSession } from '../auth/auth.public'
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from './platform-billing.constants'
 import type { BillingChargeDto, BillingStatusDto } from './platform-billing.schema'
 import { useBilling, useCancelSubscription, useChangePlan, useReactivateSubscription } from './use-billing'
+import { useQrDataUrl } from '../../lib/use-qr-data-url'
 
 const STATUS_BADGE = {
   trial: 'secondary',
@@ -176,7 +177,7 @@ function PlanPicker({ officeId, data }: { officeId: string; data: BillingStatusD
 function PendingCharge({ charge }: { charge: BillingChargeDto }) {
   const { t } = useTranslation('billing')
   const amount = formatBRL(charge.amount)
-  const qr = useQrDataUrl(charge.brCode ?? '')
+  const qr = useQrDataUrl(charge.brCode ?? '', 180)
 
   async function copy() {
     try {
@@ -292,25 +293,4 @@ function ConfirmAction({ officeId, action }: { officeId: string; action: 'cancel
       </AlertDialogContent>
     </AlertDialog>
   )
-}
-
-/**
- * The QR as a data URL, made the way the office's Pix charges make theirs (features/financial): qrcode is
- * only downloaded when a charge is shown, level M with a 2-module quiet zone. '' when it failed.
- */
-function useQrDataUrl(text: string): string | null {
-  const [url, setUrl] = useState<string | null>(null)
-  useEffect(() => {
-    let active = true
-    setUrl(null)
-    if (!text) return
-    void import('qrcode')
-      .then((module) => module.toDataURL(text, { errorCorrectionLevel: 'M', margin: 2, width: 180 }))
-      .then((result) => active && setUrl(result))
-      .catch(() => active && setUrl(''))
-    return () => {
-      active = false
-    }
-  }, [text])
-  return url
 }
