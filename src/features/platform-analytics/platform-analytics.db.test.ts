@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../../test/test-app'
 import type { Database } from '../../db/client.server'
-import { foldVisits, VISIT_RETENTION_DAYS } from './platform-analytics.jobs.server'
+import { AGGREGATE_RETENTION_DAYS, foldVisits, VISIT_RETENTION_DAYS } from './platform-analytics.jobs.server'
 import { recordView, type ViewInput } from './platform-analytics.record.server'
 import { countOnline, getAnalyticsOverview } from './platform-analytics.service.server'
 import { analyticsDaily, analyticsPageViews, analyticsVisits } from './platform-analytics.table.server'
@@ -168,9 +168,19 @@ describe('the daily fold job', () => {
   })
 
   it('deletes per-day aggregates past the retention', async () => {
+    // Days are São Paulo days (the job's cutoff): current_date is the server's, a day ahead after 21:00 there.
+    const spToday = sql`(now() at time zone 'America/Sao_Paulo')::date`
     await db.insert(analyticsPageViews).values([
-      { day: sql`current_date - 401` as unknown as string, pattern: '/', views: 3 },
-      { day: sql`current_date - 30` as unknown as string, pattern: '/', views: 4 },
+      {
+        day: sql`${spToday} - ${AGGREGATE_RETENTION_DAYS + 1}::int` as unknown as string,
+        pattern: '/',
+        views: 3,
+      },
+      {
+        day: sql`${spToday} - ${AGGREGATE_RETENTION_DAYS}::int` as unknown as string,
+        pattern: '/',
+        views: 4,
+      },
     ])
     await foldVisits(db)
     const left = await db.select({ views: analyticsPageViews.views }).from(analyticsPageViews)
