@@ -39,7 +39,8 @@ export interface ListenHandlers {
   onStatus?: (live: boolean) => void
 }
 
-export type DbTarget = { databaseUrl: string } | { pgliteDir: string } | { memory: true }
+/** `loadDataDir`: an in-memory PGlite started from a data-directory tarball (tests' migrated template). */
+export type DbTarget = { databaseUrl: string } | { pgliteDir: string } | { memory: true; loadDataDir?: Blob }
 
 export async function openDatabase(target: DbTarget): Promise<DbHandle> {
   if ('databaseUrl' in target) {
@@ -86,7 +87,11 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
   }
   // Extensions must be loaded on every open, not only when they are first created. PGlite 0.5 only
   // installs extension bundles through PGlite.create(); `new PGlite()` + waitReady reports them missing.
-  const client = await PGlite.create(dataDir, { extensions: { citext, pg_trgm, unaccent } })
+  const loadDataDir = 'memory' in target ? target.loadDataDir : undefined
+  const client = await PGlite.create(dataDir, {
+    extensions: { citext, pg_trgm, unaccent },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  })
   const db = drizzlePglite({ client, schema }) as unknown as Database
   return {
     db,

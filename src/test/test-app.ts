@@ -3,11 +3,10 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { openDatabase, type DbHandle } from '../db/client.server'
-import { runMigrations } from '../db/migrate.server'
-import { seedReferenceData } from '../features/reference/reference.seed.server'
 import { createApp } from '../server/app.server'
 import { buildDeps } from '../server/build-deps.server'
 import { startJobs } from '../server/jobs.server'
+import { createPostgresFromTemplate, openPgliteFromTemplate, urlFor } from './template-database'
 import type { AppDeps } from '../platform/app-env.server'
 import { loadEnv, type Env } from '../platform/env.server'
 import type { JobDefinition } from '../platform/jobs.server'
@@ -31,21 +30,12 @@ export function createMemoryMailer(): Mailer & { sent: MailMessage[] } {
 export async function createTestDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) {
-    const handle = await openDatabase({ memory: true })
-    await runMigrations(handle)
-    await seedReferenceData(handle.db)
+    const handle = await openPgliteFromTemplate()
     return { handle, drop: () => handle.close() }
   }
   const name = `jc_test_${Date.now()}_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const handle = await openDatabase({ databaseUrl: url.toString() })
-  await runMigrations(handle)
-  await seedReferenceData(handle.db)
+  await createPostgresFromTemplate(serverUrl, name)
+  const handle = await openDatabase({ databaseUrl: urlFor(serverUrl, name) })
   return {
     handle,
     drop: async () => {
