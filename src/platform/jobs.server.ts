@@ -59,7 +59,7 @@ export interface StartJobsOptions extends RunnerOptions {
   deps: AppDeps
 }
 
-/** What a request (`c.var.deps.jobs`) and the server shell use. */
+/** What a request (`c.get('deps').jobs`) and the server shell use. */
 export interface JobRunner {
   readonly started: boolean
   /** Queues a job for a registered definition; returns its id (null when a singleton is already queued). */

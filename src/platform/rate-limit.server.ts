@@ -104,7 +104,7 @@ export function rateLimit({ name, rule, key }: RateLimitOptions) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const subject = key(c)
     if (subject) {
-      const decision = await consumeRateLimit(c.var.db, `${name}:${subject}`, rule(c.var.deps.env))
+      const decision = await consumeRateLimit(c.get('db'), `${name}:${subject}`, rule(c.get('deps').env))
       if (!decision.allowed) refuse(c, decision.retryAfter)
     }
     await next()

@@ -1,7 +1,7 @@
 import { validator } from 'hono/validator'
 import type { ValidationTargets } from 'hono'
 import { resolver, uniqueSymbol } from 'hono-openapi'
-import type { z } from 'zod'
+import { z } from 'zod'
 import '../lib/zod-pt-br'
 import { ApiError } from './http-error.server'
 
@@ -18,7 +18,7 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   schema: Schema,
 ) {
   const middleware = validator(target, async (value) => {
-    const result = await schema.safeParseAsync(value)
+    const result = await parse(schema, value)
     if (!result.success) {
       const fields: Record<string, string> = {}
       for (const issue of result.error.issues) {
@@ -32,4 +32,18 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     return result.data as z.output<Schema>
   })
   return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema) } })
+}
+
+/**
+ * Parses synchronously: every await costs a promise hook per request once better-auth's AsyncLocalStorage
+ * is in use (Node 20). A schema with an async refinement throws zod's async error and is parsed again
+ * on the async path.
+ */
+function parse<Schema extends z.ZodType>(schema: Schema, value: unknown) {
+  try {
+    return schema.safeParse(value)
+  } catch (error) {
+    if (error instanceof z.core.$ZodAsyncError) return schema.safeParseAsync(value)
+    throw error
+  }
 }

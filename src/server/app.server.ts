@@ -60,10 +60,10 @@ import { openApiRoutes } from './openapi-docs.server'
 export function createApiRoutes() {
   return new Hono<AppEnv>()
     .get('/health', async (c) => {
-      const ok = await c.var.deps.ping()
+      const ok = await c.get('deps').ping()
       c.header('Cache-Control', 'no-store')
       return c.json(
-        { status: ok ? 'ok' : 'unavailable', db: c.var.deps.dbKind, version: APP_VERSION },
+        { status: ok ? 'ok' : 'unavailable', db: c.get('deps').dbKind, version: APP_VERSION },
         ok ? 200 : 503,
       )
     })
@@ -183,7 +183,7 @@ function mountUserLimits(app: Hono<AppEnv>, deps: AppDeps) {
   const userOf = (c: Context<AppEnv>) => {
     const route = c.req.path
     if (route === '/api/health' || route.startsWith('/api/auth/')) return undefined
-    return c.var.user?.id
+    return c.get('user')?.id
   }
   app.use('/api/*', dataLimiter.middleware(userOf))
   app.use('/api/*', uploadRateLimit(userOf))

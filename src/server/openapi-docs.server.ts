@@ -86,7 +86,7 @@ export function openApiRoutes(api: Hono<AppEnv, Schema, string>) {
     .get('/openapi.json', async (c) => {
       document ??= buildOpenApiDocument(
         new Hono().route('/api', api).route('/api', routes) as unknown as Hono,
-        c.var.deps.auth,
+        c.get('deps').auth,
       ).catch((error: unknown) => {
         document = undefined
         throw error

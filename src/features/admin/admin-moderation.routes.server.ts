@@ -29,7 +29,7 @@ import {
 const jobIdParamSchema = z.object({ jobId: z.uuid({ error: 'Identificador inválido.' }) })
 
 function actorId(c: Context<AppEnv>): string {
-  const user = c.var.user
+  const user = c.get('user')
   if (!user) throw unauthorized()
   return user.id
 }
@@ -46,29 +46,36 @@ export const adminModerationRoutes = new Hono<AppEnv>()
       const actor = actorId(c)
       const { userId } = c.req.valid('param')
       const { reason } = c.req.valid('json')
-      const ended = await blockUser(c.var.db, c.var.deps.env, actor, userId, reason, async (tx, details) => {
-        await recordUserAudit(
-          c,
-          { action: 'admin.user_block', entity: 'user', entityId: userId, details },
-          tx,
-        )
-        await recordPlatformEvent(tx, {
-          kind: 'permissao',
-          actorUserId: actor,
-          targetUserId: userId,
-          requestId: c.var.requestId,
-          details: { change: 'bloqueio', sessionsEnded: Number(details.sessionsEnded ?? 0) },
-        })
-      })
+      const ended = await blockUser(
+        c.get('db'),
+        c.get('deps').env,
+        actor,
+        userId,
+        reason,
+        async (tx, details) => {
+          await recordUserAudit(
+            c,
+            { action: 'admin.user_block', entity: 'user', entityId: userId, details },
+            tx,
+          )
+          await recordPlatformEvent(tx, {
+            kind: 'permissao',
+            actorUserId: actor,
+            targetUserId: userId,
+            requestId: c.get('requestId'),
+            details: { change: 'bloqueio', sessionsEnded: Number(details.sessionsEnded ?? 0) },
+          })
+        },
+      )
       // This node forgets them now; the others hear the sessions trigger's NOTIFY (decision 009).
-      c.var.deps.sessionCache.changes.userChanged(userId)
+      c.get('deps').sessionCache.changes.userChanged(userId)
       return c.json<BlockResult>({ userId, blocked: true, sessionsEnded: ended })
     },
   )
   .delete('/users/:userId/block', validate('param', userIdParamSchema), async (c) => {
     const actor = actorId(c)
     const { userId } = c.req.valid('param')
-    await unblockUser(c.var.db, actor, userId, async (tx, details) => {
+    await unblockUser(c.get('db'), actor, userId, async (tx, details) => {
       await recordUserAudit(
         c,
         { action: 'admin.user_unblock', entity: 'user', entityId: userId, details },
@@ -78,7 +85,7 @@ export const adminModerationRoutes = new Hono<AppEnv>()
         kind: 'permissao',
         actorUserId: actor,
         targetUserId: userId,
-        requestId: c.var.requestId,
+        requestId: c.get('requestId'),
         details: { change: 'desbloqueio' },
       })
     })
@@ -90,7 +97,7 @@ export const adminModerationRoutes = new Hono<AppEnv>()
     validate('json', adminProfileEditSchema),
     async (c) => {
       const { profileId } = c.req.valid('param')
-      const result = await editProfile(c.var.db, profileId, c.req.valid('json'), (tx, details) =>
+      const result = await editProfile(c.get('db'), profileId, c.req.valid('json'), (tx, details) =>
         recordUserAudit(
           c,
           { action: 'admin.profile_edit', entity: 'profile', entityId: profileId, details },
@@ -102,15 +109,15 @@ export const adminModerationRoutes = new Hono<AppEnv>()
   )
   .post('/moderation/jobs/:jobId/close', validate('param', jobIdParamSchema), async (c) => {
     const { jobId } = c.req.valid('param')
-    await closeJob(c.var.db, jobId, (tx, details) =>
+    await closeJob(c.get('db'), jobId, (tx, details) =>
       recordUserAudit(c, { action: 'admin.job_close', entity: 'job', entityId: jobId, details }, tx),
     )
     return c.json<{ jobId: string; status: 'encerrada' }>({ jobId, status: 'encerrada' })
   })
-  .get('/moderation/summary', async (c) => c.json<ModerationSummary>(await moderationSummary(c.var.db)))
+  .get('/moderation/summary', async (c) => c.json<ModerationSummary>(await moderationSummary(c.get('db'))))
   .get('/moderation/blocked', async (c) =>
-    c.json<{ items: BlockedUserItem[] }>({ items: await listBlockedUsers(c.var.db) }),
+    c.json<{ items: BlockedUserItem[] }>({ items: await listBlockedUsers(c.get('db')) }),
   )
   .get('/moderation/history', validate('query', historyQuerySchema), async (c) =>
-    c.json<ModerationHistoryPage>(await moderationHistory(c.var.db, c.req.valid('query'))),
+    c.json<ModerationHistoryPage>(await moderationHistory(c.get('db'), c.req.valid('query'))),
   )

@@ -26,12 +26,12 @@ export const adminRoutes = new Hono<AppEnv>()
     await next()
     c.header('Cache-Control', 'no-store')
   })
-  .get('/stats', async (c) => c.json<AdminStats>(await getAdminStats(c.var.db)))
+  .get('/stats', async (c) => c.json<AdminStats>(await getAdminStats(c.get('db'))))
   // Every profile's e-mail and phone: each listing is logged (filters and row count, never the rows)
   // before the page leaves; office_id is null for platform actions.
   .get('/profiles', validate('query', adminProfilesQuerySchema), async (c) => {
     const query = c.req.valid('query')
-    const page = await listAdminProfiles(c.var.db, c.var.deps.env, query)
+    const page = await listAdminProfiles(c.get('db'), c.get('deps').env, query)
     await recordUserAudit(c, {
       action: 'admin.profiles_list',
       entity: 'profile',
@@ -52,30 +52,30 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .post('/users/:userId/roles/admin', validate('param', userIdParamSchema), async (c) => {
     const { userId } = c.req.valid('param')
-    const role = await grantAdmin(c.var.db, userId, async (tx, details) => {
+    const role = await grantAdmin(c.get('db'), userId, async (tx, details) => {
       await recordUserAudit(c, { action: 'admin.role_grant', entity: 'user', entityId: userId, details }, tx)
       await recordPlatformEvent(tx, {
         kind: 'permissao',
-        actorUserId: c.var.user?.id,
+        actorUserId: c.get('user')?.id,
         targetUserId: userId,
-        requestId: c.var.requestId,
+        requestId: c.get('requestId'),
         details: { change: 'grant', role: 'admin', alreadyAdmin: details.alreadyAdmin === true },
       })
     })
     return c.json<RoleChangeResult>({ userId, role })
   })
   .delete('/users/:userId/roles/admin', validate('param', userIdParamSchema), async (c) => {
-    const actor = c.var.user
+    const actor = c.get('user')
     if (!actor) throw unauthorized()
     const { userId } = c.req.valid('param')
-    const role = await revokeAdmin(c.var.db, c.var.deps.env, actor.id, userId, async (tx, details) => {
+    const role = await revokeAdmin(c.get('db'), c.get('deps').env, actor.id, userId, async (tx, details) => {
       await recordUserAudit(c, { action: 'admin.role_revoke', entity: 'user', entityId: userId, details }, tx)
       const removed = Array.isArray(details.removed) ? details.removed.map(String) : []
       await recordPlatformEvent(tx, {
         kind: 'permissao',
         actorUserId: actor.id,
         targetUserId: userId,
-        requestId: c.var.requestId,
+        requestId: c.get('requestId'),
         details: { change: 'revoke', removed },
       })
     })

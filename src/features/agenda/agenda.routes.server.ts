@@ -74,7 +74,7 @@ function eventId(c: Context<AppEnv>): string {
  * of theirs (spec §6, the cases' partial cell). Every event route reads and writes through it.
  */
 function scope(c: Context<AppEnv>): AgendaScope {
-  const { officeId, restrictTo } = caseScope(c.var.office, c.var.office.memberId)
+  const { officeId, restrictTo } = caseScope(c.get('office'), c.get('office').memberId)
   return { officeId, restrictTo }
 }
 
@@ -87,11 +87,16 @@ async function loadRow(db: Executor, c: Context<AppEnv>, id: string): Promise<Ev
 /** After the commit: move the event's reminder job when its time, lembrete, status or deletion changed. */
 async function afterChange(c: Context<AppEnv>, id: string, change: ChangeResult): Promise<void> {
   if (change.reschedule) {
-    await syncReminder({ db: c.var.db, jobs: c.var.deps.jobs }, c.var.office.id, id, change.previousJobId)
+    await syncReminder(
+      { db: c.get('db'), jobs: c.get('deps').jobs },
+      c.get('office').id,
+      id,
+      change.previousJobId,
+    )
   }
 }
 
-const author = (c: Context<AppEnv>) => ({ ...scope(c), userId: c.var.office.userId })
+const author = (c: Context<AppEnv>) => ({ ...scope(c), userId: c.get('office').userId })
 
 /**
  * The public feed is fetched by calendar servers (Google's from shared addresses), so it is limited per
@@ -110,7 +115,7 @@ const feedLimit = rateLimit({
 /** GET /api/agenda/feed/:token.ics — no session: the secret URL is the credential. */
 const publicFeedRoutes = new Hono<AppEnv>().get('/feed/:token', feedLimit, async (c) => {
   const file = c.req.param('token')
-  const body = file.endsWith('.ics') ? await renderFeed(c.var.db, file.slice(0, -4)) : null
+  const body = file.endsWith('.ics') ? await renderFeed(c.get('db'), file.slice(0, -4)) : null
   if (body === null) throw notFound(AGENDA_MESSAGES.feedNotFound)
   c.header('Cache-Control', 'private, no-store')
   c.header('Content-Type', 'text/calendar; charset=utf-8')
@@ -127,18 +132,18 @@ const officeRoutes = new Hono<AppEnv>()
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
   .get('/events', validate('query', eventListQuery), async (c) => {
-    return c.json<EventList>(await listEvents(c.var.db, scope(c), c.req.valid('query')))
+    return c.json<EventList>(await listEvents(c.get('db'), scope(c), c.req.valid('query')))
   })
   .get('/stats', async (c) => {
-    return c.json<AgendaStats>(await getStats(c.var.db, scope(c)))
+    return c.json<AgendaStats>(await getStats(c.get('db'), scope(c)))
   })
   .get('/next', async (c) => {
-    const [event] = await upcomingEventsFor(c.var.db, { ...scope(c), limit: 1 })
+    const [event] = await upcomingEventsFor(c.get('db'), { ...scope(c), limit: 1 })
     return c.json<{ event: EventRow | null }>({ event: event ?? null })
   })
   .post('/events', validate('json', eventInput), async (c) => {
     const data = c.req.valid('json')
-    const event = await c.var.db.transaction(async (tx) => {
+    const event = await c.get('db').transaction(async (tx) => {
       const id = await insertEvent(tx, author(c), data)
       await recordOfficeAudit(
         c,
@@ -148,12 +153,12 @@ const officeRoutes = new Hono<AppEnv>()
       return loadRow(tx, c, id)
     })
     await afterChange(c, event.id, { reschedule: true, previousJobId: null })
-    return c.json<EventRow>(await loadRow(c.var.db, c, event.id), 201)
+    return c.json<EventRow>(await loadRow(c.get('db'), c, event.id), 201)
   })
   .patch('/events/:id', validate('json', eventUpdate), async (c) => {
     const id = eventId(c)
     const data = c.req.valid('json')
-    const change = await c.var.db.transaction(async (tx) => {
+    const change = await c.get('db').transaction(async (tx) => {
       const result = await updateEvent(tx, scope(c), id, data)
       if (!result) throw notFound(AGENDA_MESSAGES.notFound)
       // The names of the fields sent, never their values.
@@ -166,11 +171,11 @@ const officeRoutes = new Hono<AppEnv>()
       return result
     })
     await afterChange(c, id, change)
-    return c.json<EventRow>(await loadRow(c.var.db, c, id))
+    return c.json<EventRow>(await loadRow(c.get('db'), c, id))
   })
   .post('/events/:id/confirm', async (c) => {
     const id = eventId(c)
-    const event = await c.var.db.transaction(async (tx) => {
+    const event = await c.get('db').transaction(async (tx) => {
       await confirmEvent(tx, scope(c), id)
       await recordOfficeAudit(c, { action: 'event.confirm', entity: 'event', entityId: id }, tx)
       return loadRow(tx, c, id)
@@ -179,8 +184,8 @@ const officeRoutes = new Hono<AppEnv>()
   })
   .delete('/events/:id', async (c) => {
     const id = eventId(c)
-    const change = await c.var.db.transaction(async (tx) => {
-      const result = await softDeleteEvent(tx, scope(c), c.var.office.userId, id)
+    const change = await c.get('db').transaction(async (tx) => {
+      const result = await softDeleteEvent(tx, scope(c), c.get('office').userId, id)
       if (!result) throw notFound(AGENDA_MESSAGES.notFound)
       await recordOfficeAudit(c, { action: 'event.delete', entity: 'event', entityId: id }, tx)
       return result
@@ -190,22 +195,22 @@ const officeRoutes = new Hono<AppEnv>()
   })
   .post('/events/:id/restore', async (c) => {
     const id = eventId(c)
-    const change = await c.var.db.transaction(async (tx) => {
+    const change = await c.get('db').transaction(async (tx) => {
       const result = await restoreEvent(tx, scope(c), id)
       if (!result) throw notFound(AGENDA_MESSAGES.notFound)
       await recordOfficeAudit(c, { action: 'event.restore', entity: 'event', entityId: id }, tx)
       return result
     })
     await afterChange(c, id, change)
-    return c.json<EventRow>(await loadRow(c.var.db, c, id))
+    return c.json<EventRow>(await loadRow(c.get('db'), c, id))
   })
   .post('/prazos/calcular', validate('json', prazoCalcInput), async (c) => {
-    return c.json<PrazoCalcResult>(await computePrazo(c.var.db, c.var.office.id, c.req.valid('json')))
+    return c.json<PrazoCalcResult>(await computePrazo(c.get('db'), c.get('office').id, c.req.valid('json')))
   })
   .post('/prazos', validate('json', prazoCreateInput), async (c) => {
     const data = c.req.valid('json')
-    const event = await c.var.db.transaction(async (tx) => {
-      const computed = await computePrazo(tx, c.var.office.id, data)
+    const event = await c.get('db').transaction(async (tx) => {
+      const computed = await computePrazo(tx, c.get('office').id, data)
       const id = await insertPrazo(tx, author(c), data, computed)
       await recordOfficeAudit(
         c,
@@ -220,25 +225,25 @@ const officeRoutes = new Hono<AppEnv>()
       return loadRow(tx, c, id)
     })
     await afterChange(c, event.id, { reschedule: true, previousJobId: null })
-    return c.json<EventRow>(await loadRow(c.var.db, c, event.id), 201)
+    return c.json<EventRow>(await loadRow(c.get('db'), c, event.id), 201)
   })
   // The office's agenda settings: every member reads them (the dialog shows them), only sócios change them.
   .get('/settings', async (c) => {
     return c.json<AgendaSettings>({
-      prazoAvisoDias: await prazoAvisoDias(c.var.db, c.var.office.id),
-      editable: can(c.var.office.nivelAcesso, 'agenda.settings'),
+      prazoAvisoDias: await prazoAvisoDias(c.get('db'), c.get('office').id),
+      editable: can(c.get('office').nivelAcesso, 'agenda.settings'),
     })
   })
   .patch('/settings', requireOffice('agenda.settings'), validate('json', agendaSettingsInput), async (c) => {
     const { prazoAvisoDias: dias } = c.req.valid('json')
-    await c.var.db.transaction(async (tx) => {
-      const previous = await setPrazoAvisoDias(tx, c.var.office.id, dias)
+    await c.get('db').transaction(async (tx) => {
+      const previous = await setPrazoAvisoDias(tx, c.get('office').id, dias)
       await recordOfficeAudit(
         c,
         {
           action: 'agenda.settings',
           entity: 'office',
-          entityId: c.var.office.id,
+          entityId: c.get('office').id,
           details: { prazoAvisoDias: { de: previous, para: dias } },
         },
         tx,
@@ -247,7 +252,7 @@ const officeRoutes = new Hono<AppEnv>()
     return c.json<AgendaSettings>({ prazoAvisoDias: dias, editable: true })
   })
   .get('/courts', async (c) => {
-    return c.json<{ items: CourtInfo[] }>({ items: await listCourts(c.var.db, c.var.office.id) })
+    return c.json<{ items: CourtInfo[] }>({ items: await listCourts(c.get('db'), c.get('office').id) })
   })
   .get(
     '/courts/:tribunal/closed-days',
@@ -256,7 +261,7 @@ const officeRoutes = new Hono<AppEnv>()
     async (c) => {
       const { tribunal } = c.req.valid('param')
       const year = c.req.valid('query').year ?? Number(instantToZoned(new Date()).data.slice(0, 4))
-      return c.json<CourtClosedDays>(await closedDaysOfYear(c.var.db, c.var.office.id, tribunal, year))
+      return c.json<CourtClosedDays>(await closedDaysOfYear(c.get('db'), c.get('office').id, tribunal, year))
     },
   )
   .post(
@@ -267,8 +272,8 @@ const officeRoutes = new Hono<AppEnv>()
       const { tribunal } = c.req.valid('param')
       const day = c.req.valid('json')
       const year = Number(day.data.slice(0, 4))
-      const answer = await c.var.db.transaction(async (tx) => {
-        await addClosedDay(tx, c.var.office.id, c.var.office.userId, tribunal, day)
+      const answer = await c.get('db').transaction(async (tx) => {
+        await addClosedDay(tx, c.get('office').id, c.get('office').userId, tribunal, day)
         await recordOfficeAudit(
           c,
           {
@@ -279,15 +284,15 @@ const officeRoutes = new Hono<AppEnv>()
           },
           tx,
         )
-        return closedDaysOfYear(tx, c.var.office.id, tribunal, year)
+        return closedDaysOfYear(tx, c.get('office').id, tribunal, year)
       })
       return c.json<CourtClosedDays>(answer, 201)
     },
   )
   .delete('/courts/:tribunal/closed-days/:data', validate('param', closedDayParam), async (c) => {
     const { tribunal, data } = c.req.valid('param')
-    await c.var.db.transaction(async (tx) => {
-      await removeClosedDay(tx, c.var.office.id, tribunal, data)
+    await c.get('db').transaction(async (tx) => {
+      await removeClosedDay(tx, c.get('office').id, tribunal, data)
       await recordOfficeAudit(
         c,
         {
@@ -302,20 +307,20 @@ const officeRoutes = new Hono<AppEnv>()
     return c.body(null, 204)
   })
   .get('/feed', async (c) => {
-    const status = await feedStatus(c.var.db, c.var.office.userId)
+    const status = await feedStatus(c.get('db'), c.get('office').userId)
     return c.json<FeedStatus>({ url: null, ...status })
   })
   .post('/feed', async (c) => {
-    const token = await c.var.db.transaction(async (tx) => {
-      const created = await createFeed(tx, c.var.office.userId, c.var.office.id)
+    const token = await c.get('db').transaction(async (tx) => {
+      const created = await createFeed(tx, c.get('office').userId, c.get('office').id)
       await recordOfficeAudit(c, { action: 'feed.create', entity: 'calendar_feed', entityId: null }, tx)
       return created
     })
-    return c.json<FeedCreated>(feedUrls(c.var.deps.env.publicUrl, token), 201)
+    return c.json<FeedCreated>(feedUrls(c.get('deps').env.publicUrl, token), 201)
   })
   .delete('/feed', async (c) => {
-    await c.var.db.transaction(async (tx) => {
-      if (!(await revokeFeed(tx, c.var.office.userId))) throw notFound(AGENDA_MESSAGES.feedNotFound)
+    await c.get('db').transaction(async (tx) => {
+      if (!(await revokeFeed(tx, c.get('office').userId))) throw notFound(AGENDA_MESSAGES.feedNotFound)
       await recordOfficeAudit(c, { action: 'feed.revoke', entity: 'calendar_feed', entityId: null }, tx)
     })
     return c.body(null, 204)

@@ -15,7 +15,7 @@ export const auditRoutes = new Hono<AppEnv>()
   .use(requireOffice('team.manage'))
   // The office may hide its viewer (Configurações Avançadas); the trail is recorded all the same.
   .use(async (c, next) => {
-    if (!c.var.office.auditViewer)
+    if (!c.get('office').auditViewer)
       throw new ApiError(
         403,
         'audit_viewer_disabled',
@@ -29,10 +29,15 @@ export const auditRoutes = new Hono<AppEnv>()
   })
   .get('/', validate('query', auditQuery), async (c) => {
     const { page, ...filter } = c.req.valid('query')
-    return c.json<AuditPage>(await listOfficeAudit(c.var.db, c.var.office.id, filter, page))
+    return c.json<AuditPage>(await listOfficeAudit(c.get('db'), c.get('office').id, filter, page))
   })
   .get('/export.csv', validate('query', auditQuery), async (c) => {
     const { page: _page, ...filter } = c.req.valid('query')
     await recordOfficeAudit(c, { action: 'audit.export', entity: 'audit', details: { filter } })
-    return csvDownload(c, CSV_HEADER, officeAuditCsvRows(c.var.db, c.var.office.id, filter), 'auditoria.csv')
+    return csvDownload(
+      c,
+      CSV_HEADER,
+      officeAuditCsvRows(c.get('db'), c.get('office').id, filter),
+      'auditoria.csv',
+    )
   })

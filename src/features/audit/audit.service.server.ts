@@ -114,7 +114,7 @@ export async function recordAudit(db: AuditExecutor, entry: AuditEntry): Promise
 
 /** The caller's address for the log: the same rule as the rate limits (platform/client-ip.server.ts). */
 export function requestIp(c: Context<AppEnv>): string | null {
-  return clientIp(c, c.var.deps.env.TRUST_PROXY) ?? null
+  return clientIp(c, c.get('deps').env.TRUST_PROXY) ?? null
 }
 
 /**
@@ -124,11 +124,11 @@ export function requestIp(c: Context<AppEnv>): string | null {
 export function recordOfficeAudit(
   c: Context<AppEnv>,
   entry: Pick<AuditEntry, 'action' | 'entity' | 'entityId' | 'details'>,
-  db: AuditExecutor = c.var.db,
+  db: AuditExecutor = c.get('db'),
 ): Promise<void> {
   return recordAudit(db, {
-    officeId: c.var.office.id,
-    actorUserId: c.var.office.userId,
+    officeId: c.get('office').id,
+    actorUserId: c.get('office').userId,
     ip: requestIp(c),
     ...entry,
   })
@@ -141,9 +141,9 @@ export function recordOfficeAudit(
 export function recordUserAudit(
   c: Context<AppEnv>,
   entry: Pick<AuditEntry, 'action' | 'entity' | 'entityId' | 'details'>,
-  db: AuditExecutor = c.var.db,
+  db: AuditExecutor = c.get('db'),
 ): Promise<void> {
-  const actor = c.var.user
+  const actor = c.get('user')
   if (!actor) throw new Error('recordUserAudit needs a signed-in user (requireUser/requireRole first)')
   return recordAudit(db, { officeId: null, actorUserId: actor.id, ip: requestIp(c), ...entry })
 }

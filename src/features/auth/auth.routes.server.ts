@@ -11,7 +11,7 @@ export const authRoutes = new Hono<AppEnv>().post(
   signUpLimiter,
   validate('json', signUpSchema),
   async (c) => {
-    const { env, auth, db } = c.var.deps
+    const { env, auth, db } = c.get('deps')
     const data = c.req.valid('json')
     await createAccount(db, data)
     // Even the MASTER_EMAIL account starts ordinary: superadmin (and /admin) waits for the confirmed address.

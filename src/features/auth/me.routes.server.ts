@@ -8,9 +8,9 @@ import type { MeResponse } from './me.schema'
 import { getPlatformRole } from './roles.service.server'
 
 export const meRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  const user = c.var.user
+  const user = c.get('user')
   if (!user) throw unauthorized()
-  const db = c.var.db
+  const db = c.get('db')
   const existed = await getProfileByUserId(db, user.id)
   const profile = existed ?? (await ensureProfile(db, user))
   const [role, membership] = await Promise.all([

@@ -12,9 +12,9 @@ const RANK: Record<PlatformRole, number> = { user: 0, admin: 1, superadmin: 2 }
  */
 export function requireRole(minimum: Exclude<PlatformRole, 'user'>) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const user = c.var.user
+    const user = c.get('user')
     if (!user) throw unauthorized()
-    const role = await getPlatformRole(c.var.db, user.id)
+    const role = await getPlatformRole(c.get('db'), user.id)
     if (RANK[role] < RANK[minimum]) throw forbidden()
     await next()
   })

@@ -51,11 +51,11 @@ function isFresh(session: AuthSession, settings: SessionSettings, now: number): 
 }
 
 /**
- * Resolves the session cookie into c.var.user / c.var.session (null when signed out). A cache hit skips the
+ * Resolves the session cookie into c.get('user') / c.get('session') (null when signed out). A cache hit skips the
  * database; a miss asks better-auth, which also slides an old session forward — its new cookie is passed on.
  */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
-  const { auth, sessionCache } = c.var.deps
+  const { auth, sessionCache } = c.get('deps')
   const settings = await sessionSettings(auth)
   const cookie = getCookie(c, settings.cookieName)
   if (!cookie) {
@@ -108,16 +108,16 @@ function forwardCookies(c: Context<AppEnv>, cookies: string[]) {
 export const settleAuthChanges = createMiddleware<AppEnv>(async (c, next) => {
   await next()
   if (c.req.method === 'GET' && c.req.path.endsWith('/get-session')) return
-  const user = c.var.user
-  if (user) c.var.deps.sessionCache.changes.userChanged(user.id)
-  await c.var.deps.sessionCache.changes.sync()
+  const user = c.get('user')
+  if (user) c.get('deps').sessionCache.changes.userChanged(user.id)
+  await c.get('deps').sessionCache.changes.sync()
 })
 
 /** Deny by default: routes behind this answer 401 without a session. */
 export const requireUser = createMiddleware<
   AppEnv & { Variables: { user: NonNullable<AppEnv['Variables']['user']> } }
 >(async (c, next) => {
-  if (!c.var.user) throw unauthorized()
+  if (!c.get('user')) throw unauthorized()
   await next()
 })
 

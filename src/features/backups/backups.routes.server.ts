@@ -61,7 +61,7 @@ function refusal(error: unknown): never {
 
 /** A finished archive of this office: its row, or 404 / 409. */
 async function readyBackup(c: Context<AppEnv>, id: string) {
-  const row = await getBackupRow(c.var.db, c.var.office.id, id)
+  const row = await getBackupRow(c.get('db'), c.get('office').id, id)
   if (!row) throw notFound(BACKUP_MESSAGES.notFound)
   if (row.status !== 'success' || !row.storageKey || !row.sha256 || row.size === null)
     throw new ApiError(409, 'not_ready', BACKUP_MESSAGES.notReady)
@@ -74,10 +74,10 @@ async function spoolStoredArchive(
   key: string,
   expected: { size: number; sha256: string },
 ) {
-  const source = await getStorage(c.var.deps.env).getStream('backups', key)
+  const source = await getStorage(c.get('deps').env).getStream('backups', key)
   if (!source) throw new ApiError(500, 'file_unavailable', BACKUP_MESSAGES.fileUnavailable)
   try {
-    return await spoolUpload(c.var.deps.env.dataDir, source.pipe(verifyingStream(expected)), {
+    return await spoolUpload(c.get('deps').env.dataDir, source.pipe(verifyingStream(expected)), {
       maxBytes: expected.size,
     })
   } catch (error) {
@@ -95,22 +95,22 @@ export const backupRoutes = new Hono<AppEnv>()
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
   .get('/', validate('query', backupListQuery), async (c) => {
-    return c.json<BackupList>(await listBackups(c.var.db, c.var.office.id, c.req.valid('query').page))
+    return c.json<BackupList>(await listBackups(c.get('db'), c.get('office').id, c.req.valid('query').page))
   })
   .get('/stats', async (c) => {
-    return c.json<BackupStats>(await getBackupStats(c.var.db, c.var.office.id))
+    return c.json<BackupStats>(await getBackupStats(c.get('db'), c.get('office').id))
   })
   .post('/', validate('json', createBackupBody), async (c) => {
     const { parts } = c.req.valid('json')
-    const officeId = c.var.office.id
-    const id = await c.var.db.transaction(async (tx) => {
+    const officeId = c.get('office').id
+    const id = await c.get('db').transaction(async (tx) => {
       if (await hasRunningBackup(tx, officeId)) throw new ApiError(409, 'running', BACKUP_MESSAGES.running)
-      return insertBackupRow(tx, { officeId, tipo: 'manual', parts, createdBy: c.var.office.userId })
+      return insertBackupRow(tx, { officeId, tipo: 'manual', parts, createdBy: c.get('office').userId })
     })
     // After the commit: on PGlite pg-boss waits for the transaction, and the job must find the row.
-    await c.var.deps.jobs.send(BACKUP_CREATE_JOB, { backupId: id })
+    await c.get('deps').jobs.send(BACKUP_CREATE_JOB, { backupId: id })
     return c.json<{ backup: BackupRow }>(
-      { backup: (await getBackup(c.var.db, officeId, id)) as BackupRow },
+      { backup: (await getBackup(c.get('db'), officeId, id)) as BackupRow },
       201,
     )
   })
@@ -119,8 +119,8 @@ export const backupRoutes = new Hono<AppEnv>()
     if (!body) throw new ApiError(400, 'backup_notZip', RESTORE_REFUSALS.notZip)
     let spooled: SpooledFile
     try {
-      spooled = await spoolUpload(c.var.deps.env.dataDir, body, {
-        maxBytes: c.var.deps.env.BACKUP_UPLOAD_MAX_MB * 1024 * 1024,
+      spooled = await spoolUpload(c.get('deps').env.dataDir, body, {
+        maxBytes: c.get('deps').env.BACKUP_UPLOAD_MAX_MB * 1024 * 1024,
       })
     } catch (error) {
       if (error instanceof FileTooLargeError) throw new ApiError(413, 'too_large', BACKUP_MESSAGES.tooLarge)
@@ -130,15 +130,15 @@ export const backupRoutes = new Hono<AppEnv>()
     }
     try {
       const manifest = await validateArchive(spooled.path).catch(refusal)
-      const storage = getStorage(c.var.deps.env)
+      const storage = getStorage(c.get('deps').env)
       const storageKey = newStorageKey('zip')
       await storage.put('backups', storageKey, createReadStream(spooled.path), {
         contentType: 'application/zip',
       })
-      const officeId = c.var.office.id
+      const officeId = c.get('office').id
       const name = c.req.valid('query').name
       try {
-        const id = await c.var.db.transaction(async (tx) => {
+        const id = await c.get('db').transaction(async (tx) => {
           const [row] = await tx
             .insert(officeBackups)
             .values({
@@ -154,7 +154,7 @@ export const backupRoutes = new Hono<AppEnv>()
               storageKey,
               counts: Object.fromEntries(manifest.tables.map((t) => [t.name, t.rows])),
               sourceOfficeId: manifest.office.id,
-              createdBy: c.var.office.userId,
+              createdBy: c.get('office').userId,
               finishedAt: new Date(),
             })
             .returning({ id: officeBackups.id })
@@ -167,7 +167,7 @@ export const backupRoutes = new Hono<AppEnv>()
           return row.id
         })
         return c.json<{ backup: BackupRow }>(
-          { backup: (await getBackup(c.var.db, officeId, id)) as BackupRow },
+          { backup: (await getBackup(c.get('db'), officeId, id)) as BackupRow },
           201,
         )
       } catch (error) {
@@ -179,13 +179,13 @@ export const backupRoutes = new Hono<AppEnv>()
     }
   })
   .get('/:id', async (c) => {
-    const row = await getBackup(c.var.db, c.var.office.id, backupId(c))
+    const row = await getBackup(c.get('db'), c.get('office').id, backupId(c))
     if (!row) throw notFound(BACKUP_MESSAGES.notFound)
     return c.json<{ backup: BackupRow }>({ backup: row })
   })
   .get('/:id/download', async (c) => {
     const row = await readyBackup(c, backupId(c))
-    const source = await getStorage(c.var.deps.env).getStream('backups', row.storageKey)
+    const source = await getStorage(c.get('deps').env).getStream('backups', row.storageKey)
     if (!source) throw new ApiError(500, 'file_unavailable', BACKUP_MESSAGES.fileUnavailable)
     await recordOfficeAudit(c, { action: 'backup.download', entity: 'backup', entityId: row.id })
     const verified = pipeline(source, verifyingStream(row), (error) => {
@@ -206,15 +206,15 @@ export const backupRoutes = new Hono<AppEnv>()
   .post('/:id/restore', validate('json', restoreBackupBody), async (c) => {
     const row = await readyBackup(c, backupId(c))
     const { importar } = c.req.valid('json')
-    const officeId = c.var.office.id
+    const officeId = c.get('office').id
     // A running backup reads the files a restore replaces: one at a time.
-    if (await hasRunningBackup(c.var.db, officeId))
+    if (await hasRunningBackup(c.get('db'), officeId))
       throw new ApiError(409, 'running', BACKUP_MESSAGES.running)
     const spooled = await spoolStoredArchive(c, row.storageKey, row)
     try {
       const result = await restoreArchive({
-        db: c.var.db,
-        storage: getStorage(c.var.deps.env),
+        db: c.get('db'),
+        storage: getStorage(c.get('deps').env),
         archivePath: spooled.path,
         officeId,
         importInto: importar,
@@ -238,8 +238,8 @@ export const backupRoutes = new Hono<AppEnv>()
   })
   .delete('/:id', async (c) => {
     const id = backupId(c)
-    const officeId = c.var.office.id
-    const removed = await c.var.db.transaction(async (tx) => {
+    const officeId = c.get('office').id
+    const removed = await c.get('db').transaction(async (tx) => {
       const row = await getBackupRow(tx, officeId, id)
       if (!row) throw notFound(BACKUP_MESSAGES.notFound)
       if (row.status === 'in_progress') throw new ApiError(409, 'running', BACKUP_MESSAGES.running)
@@ -247,6 +247,6 @@ export const backupRoutes = new Hono<AppEnv>()
       await recordOfficeAudit(c, { action: 'backup.delete', entity: 'backup', entityId: id }, tx)
       return deleted
     })
-    if (removed?.storageKey) await getStorage(c.var.deps.env).delete('backups', removed.storageKey)
+    if (removed?.storageKey) await getStorage(c.get('deps').env).delete('backups', removed.storageKey)
     return c.body(null, 204)
   })

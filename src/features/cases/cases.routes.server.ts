@@ -49,7 +49,7 @@ function caseId(c: Context<AppEnv>): string {
  * estagiário), the restriction to their own cases. Every route passes it: none reads the bare office.
  */
 function actor(c: Context<AppEnv>): Actor {
-  const office = c.var.office
+  const office = c.get('office')
   return { ...caseScope(office, office.memberId), userId: office.userId }
 }
 
@@ -71,18 +71,18 @@ export const caseRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store')
   })
   .get('/', canView, validate('query', caseListQuerySchema), async (c) => {
-    return c.json<CaseList>(await listCases(c.var.db, actor(c), c.req.valid('query')))
+    return c.json<CaseList>(await listCases(c.get('db'), actor(c), c.req.valid('query')))
   })
   .get('/stats', canView, async (c) => {
-    return c.json<CaseStats>(await getCaseStats(c.var.db, actor(c)))
+    return c.json<CaseStats>(await getCaseStats(c.get('db'), actor(c)))
   })
   .get('/options', canView, validate('query', caseOptionsQuerySchema), async (c) => {
-    const items = await listCaseOptions(c.var.db, actor(c), c.req.valid('query').search)
+    const items = await listCaseOptions(c.get('db'), actor(c), c.req.valid('query').search)
     return c.json<{ items: CaseOption[] }>({ items })
   })
   // The case form's responsible-members multi-select: whoever may open the form may pick.
   .get('/member-options', canEdit, async (c) => {
-    const items = await listCaseMemberOptions(c.var.db, actor(c))
+    const items = await listCaseMemberOptions(c.get('db'), actor(c))
     return c.json<{ items: CaseMemberOption[] }>({ items })
   })
   .get('/export.csv', canView, validate('query', caseExportQuerySchema), async (c) => {
@@ -96,19 +96,19 @@ export const caseRoutes = new Hono<AppEnv>()
     return csvDownload(
       c,
       CASE_CSV_HEADER,
-      exportCaseRows(c.var.db, c.var.office.id, filter),
+      exportCaseRows(c.get('db'), c.get('office').id, filter),
       `casos-${todayISO()}.csv`,
     )
   })
   // A case carries its client's id and name only (the same as the unaudited list), never the client's
   // contact data or document: reading it is not a personal-data read, so GET /:id writes no row.
   .get('/:id', canView, async (c) => {
-    return c.json<Case>(orNotFound(await getCase(c.var.db, actor(c), caseId(c))))
+    return c.json<Case>(orNotFound(await getCase(c.get('db'), actor(c), caseId(c))))
   })
   // Every change and its audit row run in ONE transaction: neither commits without the other.
   .post('/', canEdit, validate('json', createCaseSchema), async (c) => {
     const who = actor(c)
-    const created = await c.var.db.transaction(async (tx) => {
+    const created = await c.get('db').transaction(async (tx) => {
       const row = await createCase(tx, who, c.req.valid('json'))
       await recordOfficeAudit(c, { action: 'case.create', entity: 'case', entityId: row.id }, tx)
       return row
@@ -119,7 +119,7 @@ export const caseRoutes = new Hono<AppEnv>()
     const id = caseId(c)
     const data = c.req.valid('json')
     const who = actor(c)
-    const updated = await c.var.db.transaction(async (tx) => {
+    const updated = await c.get('db').transaction(async (tx) => {
       const row = orNotFound(await updateCase(tx, who, id, data))
       // The names of the fields sent, never their values.
       const fields = Object.keys(data).filter((key) => data[key as keyof typeof data] !== undefined)
@@ -135,7 +135,7 @@ export const caseRoutes = new Hono<AppEnv>()
   .delete('/:id', canDelete, async (c) => {
     const id = caseId(c)
     const who = actor(c)
-    const result = await c.var.db.transaction(async (tx) => {
+    const result = await c.get('db').transaction(async (tx) => {
       const removed = orNotFound(await deleteCase(tx, who, id))
       await recordOfficeAudit(c, { action: 'case.delete', entity: 'case', entityId: id }, tx)
       return removed
@@ -145,7 +145,7 @@ export const caseRoutes = new Hono<AppEnv>()
   .post('/:id/restore', canDelete, async (c) => {
     const id = caseId(c)
     const who = actor(c)
-    const restored = await c.var.db.transaction(async (tx) => {
+    const restored = await c.get('db').transaction(async (tx) => {
       const row = orNotFound(await restoreCase(tx, who, id))
       await recordOfficeAudit(c, { action: 'case.restore', entity: 'case', entityId: id }, tx)
       return row

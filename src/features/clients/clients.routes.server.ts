@@ -48,7 +48,7 @@ function clientId(c: Context<AppEnv>): string {
  * below takes this scope, none the bare office.
  */
 function actor(c: Context<AppEnv>): Actor {
-  const office = c.var.office
+  const office = c.get('office')
   const partial = accessLevel(office.nivelAcesso, 'clients.manage') === 'partial'
   return { officeId: office.id, userId: office.userId, restrictTo: partial ? office.memberId : null }
 }
@@ -74,13 +74,13 @@ export const clientRoutes = new Hono<AppEnv>()
     await next()
   })
   .get('/', validate('query', clientListQuerySchema), async (c) => {
-    return c.json<ClientList>(await listClients(c.var.db, actor(c), c.req.valid('query')))
+    return c.json<ClientList>(await listClients(c.get('db'), actor(c), c.req.valid('query')))
   })
   .get('/stats', async (c) => {
-    return c.json<ClientStats>(await getClientStats(c.var.db, actor(c)))
+    return c.json<ClientStats>(await getClientStats(c.get('db'), actor(c)))
   })
   .get('/options', validate('query', clientOptionsQuerySchema), async (c) => {
-    const items = await listClientOptions(c.var.db, actor(c), c.req.valid('query').search)
+    const items = await listClientOptions(c.get('db'), actor(c), c.req.valid('query').search)
     return c.json<{ items: ClientOption[] }>({ items })
   })
   .get('/export.csv', validate('query', clientExportQuerySchema), async (c) => {
@@ -95,13 +95,13 @@ export const clientRoutes = new Hono<AppEnv>()
     return csvDownload(
       c,
       CLIENT_CSV_HEADER,
-      exportClientRows(c.var.db, scope.officeId, filter),
+      exportClientRows(c.get('db'), scope.officeId, filter),
       `clientes-${todayISO()}.csv`,
     )
   })
   .get('/:id', async (c) => {
     const id = clientId(c)
-    const client = orNotFound(await getClient(c.var.db, actor(c), id))
+    const client = orNotFound(await getClient(c.get('db'), actor(c), id))
     // get_client_secure: every full read of a client's personal data is logged (DESIGN §4), before
     // the record leaves: if the row can't be written, the caller gets a 500, not the data.
     await recordOfficeAudit(c, { action: 'client.read', entity: 'client', entityId: id })
@@ -110,12 +110,12 @@ export const clientRoutes = new Hono<AppEnv>()
   // Every answer below carries the full record (or changes it): the change and its audit row run in
   // ONE transaction, so neither commits without the other (a failed audit insert → 500, nothing kept).
   .post('/', canCreate, validate('json', createClientSchema), async (c) => {
-    const client = await c.var.db.transaction(async (tx) => {
+    const client = await c.get('db').transaction(async (tx) => {
       const created = await createClient(tx, actor(c), c.req.valid('json'))
       await recordOfficeAudit(c, { action: 'client.create', entity: 'client', entityId: created.id }, tx)
       await notifyNewClient(tx, {
-        officeId: c.var.office.id,
-        actorUserId: c.var.office.userId,
+        officeId: c.get('office').id,
+        actorUserId: c.get('office').userId,
         clientId: created.id,
         nomeCompleto: created.nomeCompleto,
       })
@@ -126,7 +126,7 @@ export const clientRoutes = new Hono<AppEnv>()
   .patch('/:id', validate('json', updateClientSchema), async (c) => {
     const id = clientId(c)
     const data = c.req.valid('json')
-    const client = await c.var.db.transaction(async (tx) => {
+    const client = await c.get('db').transaction(async (tx) => {
       const updated = orNotFound(await updateClient(tx, actor(c), id, data))
       // The names of the fields sent, never their values (the log holds no personal data).
       const fields = Object.keys(data).filter((key) => data[key as keyof typeof data] !== undefined)
@@ -141,7 +141,7 @@ export const clientRoutes = new Hono<AppEnv>()
   })
   .delete('/:id', canDelete, async (c) => {
     const id = clientId(c)
-    const result = await c.var.db.transaction(async (tx) => {
+    const result = await c.get('db').transaction(async (tx) => {
       const removed = orNotFound(await deleteClient(tx, actor(c), id))
       await recordOfficeAudit(c, { action: 'client.delete', entity: 'client', entityId: id }, tx)
       return removed
@@ -150,7 +150,7 @@ export const clientRoutes = new Hono<AppEnv>()
   })
   .post('/:id/restore', canDelete, async (c) => {
     const id = clientId(c)
-    const client = await c.var.db.transaction(async (tx) => {
+    const client = await c.get('db').transaction(async (tx) => {
       const restored = orNotFound(await restoreClient(tx, actor(c), id))
       await recordOfficeAudit(c, { action: 'client.restore', entity: 'client', entityId: id }, tx)
       return restored

@@ -18,7 +18,7 @@ const STAMP_EVERY_MS = 60_000
 const MAX_STAMPED = 10_000
 
 export const trackPresence: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const userId = c.var.user?.id
+  const userId = c.get('user')?.id
   const now = Date.now()
   const last = userId ? stampedAt.get(userId) : undefined
   if (
@@ -29,7 +29,7 @@ export const trackPresence: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (stampedAt.size >= MAX_STAMPED) stampedAt.clear()
     stampedAt.set(userId, now)
     try {
-      await c.var.db.execute(sql`update profiles set last_seen_at = now()
+      await c.get('db').execute(sql`update profiles set last_seen_at = now()
         where user_id = ${userId}
           and (last_seen_at is null or last_seen_at < now() - interval '1 minute')`)
     } catch (error) {

@@ -23,7 +23,7 @@ const PUBLIC_CACHE = 'no-cache'
 export const directoryRoutes = new Hono<AppEnv>()
   .get('/lawyers', validate('query', lawyerSearchQuerySchema), async (c) => {
     try {
-      const page = await searchLawyers(c.var.db, c.req.valid('query'))
+      const page = await searchLawyers(c.get('db'), c.req.valid('query'))
       c.header('Cache-Control', PUBLIC_CACHE)
       return c.json<LawyerSearchPage>(page)
     } catch (error) {
@@ -36,23 +36,23 @@ export const directoryRoutes = new Hono<AppEnv>()
     }
   })
   .get('/profiles/:slug', validate('param', slugParamSchema), async (c) => {
-    const profile = await getPublicProfile(c.var.db, c.req.valid('param').slug)
+    const profile = await getPublicProfile(c.get('db'), c.req.valid('param').slug)
     if (!profile) throw notFound(PROFILE_NOT_FOUND)
     c.header('Cache-Control', PUBLIC_CACHE)
     return c.json<PublicProfileDto>(profile)
   })
   .get('/me/visibility', requireUser, async (c) => {
-    const user = c.var.user
+    const user = c.get('user')
     if (!user) throw unauthorized()
-    const visibility = await getVisibility(c.var.db, user.id)
+    const visibility = await getVisibility(c.get('db'), user.id)
     if (!visibility) throw notFound(PROFILE_NOT_FOUND)
     c.header('Cache-Control', 'no-store')
     return c.json<VisibilityDto>(visibility)
   })
   .put('/me/visibility', requireUser, validate('json', visibilitySchema), async (c) => {
-    const user = c.var.user
+    const user = c.get('user')
     if (!user) throw unauthorized()
-    const visibility = await saveVisibility(c.var.db, user.id, c.req.valid('json'))
+    const visibility = await saveVisibility(c.get('db'), user.id, c.req.valid('json'))
     if (!visibility) throw notFound(PROFILE_NOT_FOUND)
     return c.json<VisibilityDto>(visibility)
   })

@@ -30,7 +30,7 @@ import { sniffDocumentFile } from './file-sniff.server'
 // Download: storage → checksum verification → response, never a whole file in memory.
 
 export function documentStorage(c: Context<AppEnv>): FileStorage {
-  return getStorage(c.var.deps.env)
+  return getStorage(c.get('deps').env)
 }
 
 export interface ReceivedFile {
@@ -49,7 +49,7 @@ export async function receiveFile(c: Context<AppEnv>, originalName: string): Pro
   if (!body) throw new ApiError(415, 'unsupported_type', DOCUMENT_MESSAGES.emptyFile)
   let spooled: SpooledFile
   try {
-    spooled = await spoolUpload(c.var.deps.env.dataDir, body, { maxBytes: MAX_DOCUMENT_BYTES })
+    spooled = await spoolUpload(c.get('deps').env.dataDir, body, { maxBytes: MAX_DOCUMENT_BYTES })
   } catch (error) {
     if (error instanceof FileTooLargeError) throw new ApiError(413, 'too_large', DOCUMENT_MESSAGES.tooLarge)
     if (error instanceof UploadAbortedError)
@@ -64,8 +64,8 @@ export async function receiveFile(c: Context<AppEnv>, originalName: string): Pro
     const storageKey = newStorageKey()
     // The office may keep new uploads encrypted at rest (Configurações Avançadas, issue 12): the plaintext is
     // hashed on its way into the cipher, so the row keeps the plaintext's size and SHA-256 either way.
-    const { encryptDocuments: encrypted } = await getOfficeSettings(c.var.db, c.var.office.id)
-    const key = encrypted ? await getEncryptionKey(c.var.deps.env) : null
+    const { encryptDocuments: encrypted } = await getOfficeSettings(c.get('db'), c.get('office').id)
+    const key = encrypted ? await getEncryptionKey(c.get('deps').env) : null
     const plain = hashingStream()
     // pipeline, not pipe: a failed store closes the temp file too (storage.put reports the error).
     const source = pipeline(createReadStream(spooled.path), plain.stream, () => {})
@@ -136,7 +136,7 @@ export async function fileResponse(
     log.error('document file missing', { error: new Error(`missing documents/${version.storageKey}`) })
     throw new ApiError(500, 'file_unavailable', DOCUMENT_MESSAGES.fileUnavailable)
   }
-  const key = version.encrypted ? await getEncryptionKey(c.var.deps.env) : null
+  const key = version.encrypted ? await getEncryptionKey(c.get('deps').env) : null
   const verified = pipeline(
     // A tampered file fails authentication here, before its frame is released (and the source is closed).
     key ? pipeline(source, decryptingStream(key), () => {}) : source,

@@ -48,7 +48,7 @@ function documentId(c: Context<AppEnv>): string {
 }
 
 function viewer(c: Context<AppEnv>): Viewer {
-  const { id, userId, nivelAcesso } = c.var.office
+  const { id, userId, nivelAcesso } = c.get('office')
   return { officeId: id, userId, nivelAcesso }
 }
 
@@ -70,7 +70,7 @@ async function loadRow(db: Executor, c: Context<AppEnv>, id: string): Promise<Do
 const untypedUploadLimit = rateLimit({
   name: 'upload',
   rule: (env) => ({ windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS, max: env.RATE_LIMIT_UPLOAD_MAX }),
-  key: (c) => c.var.office.userId,
+  key: (c) => c.get('office').userId,
 })
 const countEveryUpload = createMiddleware<AppEnv>((c, next) =>
   isUpload(c) ? next() : untypedUploadLimit(c, next),
@@ -86,19 +86,19 @@ export const documentRoutes = new Hono<AppEnv>()
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
   .get('/', validate('query', documentListQuery), async (c) => {
-    return c.json<DocumentList>(await listDocuments(c.var.db, viewer(c), c.req.valid('query')))
+    return c.json<DocumentList>(await listDocuments(c.get('db'), viewer(c), c.req.valid('query')))
   })
   .get('/stats', async (c) => {
-    return c.json<DocumentStats>(await getDocumentStats(c.var.db, viewer(c)))
+    return c.json<DocumentStats>(await getDocumentStats(c.get('db'), viewer(c)))
   })
   // One file per request, the body is its raw bytes (the browser shows per-file progress and aborts
   // with xhr.abort()). Metadata rides in the query string, validated before a byte is read.
   .post('/', validate('query', documentUploadQuery), countEveryUpload, async (c) => {
     const data = c.req.valid('query')
-    await checkLinks(c.var.db, c.var.office.id, data)
+    await checkLinks(c.get('db'), c.get('office').id, data)
     const received = await receiveFile(c, data.name)
     const document = await recordReceived(received, () =>
-      c.var.db.transaction(async (tx) => {
+      c.get('db').transaction(async (tx) => {
         const id = await insertDocument(tx, viewer(c), data, received.file)
         await recordOfficeAudit(
           c,
@@ -117,14 +117,14 @@ export const documentRoutes = new Hono<AppEnv>()
   })
   .get('/:id', async (c) => {
     const id = documentId(c)
-    const document = orNotFound(await getDocument(c.var.db, viewer(c), id))
-    const versions = await listVersions(c.var.db, c.var.office.id, id)
+    const document = orNotFound(await getDocument(c.get('db'), viewer(c), id))
+    const versions = await listVersions(c.get('db'), c.get('office').id, id)
     return c.json<DocumentDetail>({ document, versions })
   })
   .patch('/:id', validate('json', documentUpdateBody), async (c) => {
     const id = documentId(c)
     const data = c.req.valid('json')
-    const document = await c.var.db.transaction(async (tx) => {
+    const document = await c.get('db').transaction(async (tx) => {
       orNotFound(await updateDocument(tx, viewer(c), id, data))
       // The names of the fields sent, never their values.
       const fields = Object.keys(data).filter((key) => data[key as keyof typeof data] !== undefined)
@@ -141,10 +141,10 @@ export const documentRoutes = new Hono<AppEnv>()
     const id = documentId(c)
     const { name } = c.req.valid('query')
     // Before reading the body: a document the member doesn't see costs them no upload.
-    orNotFound(await getDocument(c.var.db, viewer(c), id))
+    orNotFound(await getDocument(c.get('db'), viewer(c), id))
     const received = await receiveFile(c, name)
     const document = await recordReceived(received, () =>
-      c.var.db.transaction(async (tx) => {
+      c.get('db').transaction(async (tx) => {
         const versao = orNotFound(await insertVersion(tx, viewer(c), id, received.file))
         await recordOfficeAudit(
           c,
@@ -164,7 +164,7 @@ export const documentRoutes = new Hono<AppEnv>()
   .get('/:id/file', validate('query', documentFileQuery), async (c) => {
     const id = documentId(c)
     const { version, disposition } = c.req.valid('query')
-    const file = await findVersionFile(c.var.db, viewer(c), id, version)
+    const file = await findVersionFile(c.get('db'), viewer(c), id, version)
     if (!file) {
       throw notFound(version === undefined ? DOCUMENT_MESSAGES.notFound : DOCUMENT_MESSAGES.versionNotFound)
     }
@@ -181,7 +181,7 @@ export const documentRoutes = new Hono<AppEnv>()
   })
   .delete('/:id', async (c) => {
     const id = documentId(c)
-    await c.var.db.transaction(async (tx) => {
+    await c.get('db').transaction(async (tx) => {
       orNotFound(await softDeleteDocument(tx, viewer(c), id))
       await recordOfficeAudit(c, { action: 'document.delete', entity: 'document', entityId: id }, tx)
     })
@@ -189,7 +189,7 @@ export const documentRoutes = new Hono<AppEnv>()
   })
   .post('/:id/restore', async (c) => {
     const id = documentId(c)
-    const document = await c.var.db.transaction(async (tx) => {
+    const document = await c.get('db').transaction(async (tx) => {
       orNotFound(await restoreDocument(tx, viewer(c), id))
       await recordOfficeAudit(c, { action: 'document.restore', entity: 'document', entityId: id }, tx)
       return loadRow(tx, c, id)

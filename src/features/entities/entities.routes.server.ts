@@ -17,27 +17,27 @@ const ENTITY_NOT_FOUND = 'Entidade não encontrada.'
  */
 export const entityRoutes = new Hono<AppEnv>()
   .get('/panels/student', requireUser, async (c) => {
-    const profile = await getProfileByUserId(c.var.db, c.var.user.id)
+    const profile = await getProfileByUserId(c.get('db'), c.get('user').id)
     if (profile?.userType !== 'estudante')
       throw new ApiError(403, 'forbidden', 'O painel do estudante é só para contas de estudante.')
     c.header('Cache-Control', 'private, no-store')
-    return c.json(await getStudentPanel(c.var.db, profile))
+    return c.json(await getStudentPanel(c.get('db'), profile))
   })
   .get('/panels/entity', requireUser, async (c) => {
-    const profile = await getProfileByUserId(c.var.db, c.var.user.id)
+    const profile = await getProfileByUserId(c.get('db'), c.get('user').id)
     if (profile?.userType !== 'entidade')
       throw new ApiError(403, 'forbidden', 'O painel da entidade é só para contas de entidade.')
     c.header('Cache-Control', 'private, no-store')
-    return c.json(await getEntityPanel(c.var.db, profile))
+    return c.json(await getEntityPanel(c.get('db'), profile))
   })
   .get('/', validate('query', featuredEntitiesQuerySchema), async (c) => {
     const { limit } = c.req.valid('query')
     // Public and the same for everyone: a short shared cache spares the database the landing's traffic.
     c.header('Cache-Control', 'public, max-age=60')
-    return c.json({ entities: await listFeaturedEntities(c.var.db, limit) })
+    return c.json({ entities: await listFeaturedEntities(c.get('db'), limit) })
   })
   .get('/:slug', validate('param', entitySlugParamSchema), async (c) => {
-    const page = await getEntityPage(c.var.db, c.req.valid('param').slug)
+    const page = await getEntityPage(c.get('db'), c.req.valid('param').slug)
     // Not cached: an entity that turns its profile private must disappear at once.
     if (!page) throw notFound(ENTITY_NOT_FOUND)
     return c.json(page)

@@ -14,7 +14,7 @@ import { iso, jobCidade, jobEstado, jobIsOpen, jobSummaryColumns, toJobSummary }
 type ProfileRow = typeof profiles.$inferSelect
 
 // The two dashboard panels of issue 13. Every query is keyed by the signed-in user's id (the route passes
-// c.var.user.id): a panel never takes another user's id from the request.
+// c.get('user').id): a panel never takes another user's id from the request.
 
 const LIST = 5
 const RECENT_APPLICATIONS = 10

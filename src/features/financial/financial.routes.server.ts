@@ -42,13 +42,13 @@ import {
  * applied to 'financial.manage' (the same case_members rule as features/cases caseScope).
  */
 function scope(c: Context<AppEnv>): FinancialScope {
-  const office = c.var.office
+  const office = c.get('office')
   const partial = accessLevel(office.nivelAcesso, 'financial.manage') === 'partial'
   return { officeId: office.id, restrictTo: partial ? office.memberId : null }
 }
 
 function actor(c: Context<AppEnv>): FinancialActor {
-  return { ...scope(c), userId: c.var.office.userId, ip: requestIp(c) }
+  return { ...scope(c), userId: c.get('office').userId, ip: requestIp(c) }
 }
 
 async function load(db: Executor, c: Context<AppEnv>, id: string): Promise<FinancialEntryDto> {
@@ -67,13 +67,13 @@ export const financialRoutes = new Hono<AppEnv>()
   })
   .get('/summary', validate('query', periodQuery), async (c) => {
     const { from, to } = c.req.valid('query')
-    return c.json<FinancialSummary>(await getSummary(c.var.db, scope(c), from, to))
+    return c.json<FinancialSummary>(await getSummary(c.get('db'), scope(c), from, to))
   })
   .get('/chart', async (c) => {
-    return c.json<FinancialChart>(await getChart(c.var.db, scope(c)))
+    return c.json<FinancialChart>(await getChart(c.get('db'), scope(c)))
   })
   .get('/entries', validate('query', entryListQuery), async (c) => {
-    return c.json<FinancialEntryList>(await listEntries(c.var.db, scope(c), c.req.valid('query')))
+    return c.json<FinancialEntryList>(await listEntries(c.get('db'), scope(c), c.req.valid('query')))
   })
   .get('/entries/export.csv', validate('query', entryFilterQuery), async (c) => {
     const filter = c.req.valid('query')
@@ -85,13 +85,13 @@ export const financialRoutes = new Hono<AppEnv>()
     return csvDownload(
       c,
       FINANCIAL_CSV_HEADER,
-      entryCsvRows(c.var.db, scope(c), filter),
+      entryCsvRows(c.get('db'), scope(c), filter),
       `lancamentos-${today()}.csv`,
     )
   })
   .post('/entries', validate('json', entryCreateBody), async (c) => {
     const data = c.req.valid('json')
-    const created = await c.var.db.transaction(async (tx) => {
+    const created = await c.get('db').transaction(async (tx) => {
       const who = actor(c)
       const links = await resolveLinks(tx, who, data.clientId, data.caseId)
       const ids = await insertEntries(tx, who, {
@@ -111,11 +111,11 @@ export const financialRoutes = new Hono<AppEnv>()
     return c.json<{ items: FinancialEntryDto[] }>({ items: created }, 201)
   })
   .get('/entries/:id', validate('param', entryIdParam), async (c) => {
-    return c.json<FinancialEntryDto>(await load(c.var.db, c, c.req.valid('param').id))
+    return c.json<FinancialEntryDto>(await load(c.get('db'), c, c.req.valid('param').id))
   })
   .patch('/entries/:id', validate('param', entryIdParam), validate('json', entryUpdateBody), async (c) => {
     const { id } = c.req.valid('param')
-    const entry = await c.var.db.transaction(async (tx) => {
+    const entry = await c.get('db').transaction(async (tx) => {
       const fields = await updateEntry(tx, actor(c), id, c.req.valid('json'))
       // The names of the fields changed, never their values.
       await recordOfficeAudit(
@@ -129,7 +129,7 @@ export const financialRoutes = new Hono<AppEnv>()
   })
   .post('/entries/:id/pay', validate('param', entryIdParam), validate('json', markPaidBody), async (c) => {
     const { id } = c.req.valid('param')
-    const entry = await c.var.db.transaction(async (tx) => {
+    const entry = await c.get('db').transaction(async (tx) => {
       await markPaid(tx, actor(c), id, c.req.valid('json'))
       return load(tx, c, id)
     })
@@ -137,7 +137,7 @@ export const financialRoutes = new Hono<AppEnv>()
   })
   .delete('/entries/:id', validate('param', entryIdParam), async (c) => {
     const { id } = c.req.valid('param')
-    await c.var.db.transaction(async (tx) => {
+    await c.get('db').transaction(async (tx) => {
       if (!(await setDeleted(tx, actor(c), id, true))) throw notFound(FINANCIAL_MESSAGES.notFound)
       await recordOfficeAudit(c, { action: 'financial.delete', entity: 'financial_entry', entityId: id }, tx)
     })
@@ -145,7 +145,7 @@ export const financialRoutes = new Hono<AppEnv>()
   })
   .post('/entries/:id/restore', validate('param', entryIdParam), async (c) => {
     const { id } = c.req.valid('param')
-    const entry = await c.var.db.transaction(async (tx) => {
+    const entry = await c.get('db').transaction(async (tx) => {
       if (!(await setDeleted(tx, actor(c), id, false))) throw notFound(FINANCIAL_MESSAGES.notFound)
       await recordOfficeAudit(c, { action: 'financial.restore', entity: 'financial_entry', entityId: id }, tx)
       return load(tx, c, id)
@@ -154,11 +154,11 @@ export const financialRoutes = new Hono<AppEnv>()
   })
   .get('/entries/:id/receipt.pdf', validate('param', entryIdParam), async (c) => {
     const { id } = c.req.valid('param')
-    const entry = await load(c.var.db, c, id)
+    const entry = await load(c.get('db'), c, id)
     if (entry.storedStatus !== 'pago') throw new ApiError(409, 'not_paid', FINANCIAL_MESSAGES.notPaid)
     const [letterhead, documento] = await Promise.all([
-      getOfficeLetterhead(c.var.db, c.var.office.id),
-      clientDocument(c.var.db, entry.clientId),
+      getOfficeLetterhead(c.get('db'), c.get('office').id),
+      clientDocument(c.get('db'), entry.clientId),
     ])
     // The receipt carries the client's name and document: who printed it is recorded.
     await recordOfficeAudit(c, { action: 'financial.receipt', entity: 'financial_entry', entityId: id })

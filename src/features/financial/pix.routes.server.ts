@@ -15,8 +15,8 @@ export const pixRoutes = new Hono<AppEnv>().get(
   validate('param', pixEntryParam),
   async (c) => {
     const { id } = c.req.valid('param')
-    const charge = await c.var.db.transaction(async (tx) => {
-      const issued = await issuePixCharge(tx, memberScope(c.var.office), id)
+    const charge = await c.get('db').transaction(async (tx) => {
+      const issued = await issuePixCharge(tx, memberScope(c.get('office')), id)
       await recordOfficeAudit(
         c,
         {

@@ -27,7 +27,7 @@ import {
   updateProposal,
 } from './proposals.service.server'
 
-const scopeOf = (c: Context<AppEnv>): MemberScope => memberScope(c.var.office)
+const scopeOf = (c: Context<AppEnv>): MemberScope => memberScope(c.get('office'))
 
 type AuditAction = Parameters<typeof recordOfficeAudit>[1]['action']
 
@@ -37,7 +37,7 @@ function audited<T extends { id: string }>(
   action: AuditAction,
   change: (tx: Executor) => Promise<T>,
 ): Promise<T> {
-  return c.var.db.transaction(async (tx) => {
+  return c.get('db').transaction(async (tx) => {
     const result = await change(tx)
     await recordOfficeAudit(c, { action, entity: 'fee_proposal', entityId: result.id }, tx)
     return result
@@ -53,7 +53,7 @@ export const proposalRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store')
   })
   .get('/', validate('query', proposalListQuery), async (c) => {
-    return c.json<ProposalList>(await listProposals(c.var.db, scopeOf(c), c.req.valid('query')))
+    return c.json<ProposalList>(await listProposals(c.get('db'), scopeOf(c), c.req.valid('query')))
   })
   .post('/', validate('json', proposalBody), async (c) => {
     const data = c.req.valid('json')
@@ -61,7 +61,7 @@ export const proposalRoutes = new Hono<AppEnv>()
     return c.json<ProposalDto>(created, 201)
   })
   .get('/:id', validate('param', proposalIdParam), async (c) => {
-    return c.json<ProposalDto>(await getProposal(c.var.db, scopeOf(c), c.req.valid('param').id))
+    return c.json<ProposalDto>(await getProposal(c.get('db'), scopeOf(c), c.req.valid('param').id))
   })
   .patch('/:id', validate('param', proposalIdParam), validate('json', proposalBody), async (c) => {
     const { id } = c.req.valid('param')
@@ -90,7 +90,7 @@ export const proposalRoutes = new Hono<AppEnv>()
   })
   .post('/:id/accept', validate('param', proposalIdParam), async (c) => {
     const { id } = c.req.valid('param')
-    const accepted = await c.var.db.transaction(async (tx) => {
+    const accepted = await c.get('db').transaction(async (tx) => {
       const result = await acceptProposal(tx, scopeOf(c), id)
       await recordOfficeAudit(
         c,
@@ -108,11 +108,11 @@ export const proposalRoutes = new Hono<AppEnv>()
   })
   .get('/:id/pdf', validate('param', proposalIdParam), async (c) => {
     const scope = scopeOf(c)
-    const proposal = await getProposal(c.var.db, scope, c.req.valid('param').id)
+    const proposal = await getProposal(c.get('db'), scope, c.req.valid('param').id)
     const [letterhead, client, caseNumero] = await Promise.all([
-      getOfficeLetterhead(c.var.db, scope.officeId),
-      proposalClientDetails(c.var.db, scope.officeId, proposal.clientId),
-      proposalCaseNumero(c.var.db, scope.officeId, proposal.caseId),
+      getOfficeLetterhead(c.get('db'), scope.officeId),
+      proposalClientDetails(c.get('db'), scope.officeId, proposal.clientId),
+      proposalCaseNumero(c.get('db'), scope.officeId, proposal.caseId),
     ])
     // The PDF carries the client's full CPF/CNPJ and address: a sensitive read (DESIGN §4), audited.
     await recordOfficeAudit(c, { action: 'proposal.download', entity: 'fee_proposal', entityId: proposal.id })

@@ -26,7 +26,7 @@ const reportsQuery = z.object({ status: z.enum(['pendente', 'resolvida']).defaul
 const verificationsQuery = z.object({ status: z.enum(VERIFICATION_STATUSES).default('pendente'), ...page })
 
 function actorId(c: Context<AppEnv>): string {
-  const user = c.var.user
+  const user = c.get('user')
   if (!user) throw unauthorized()
   return user.id
 }
@@ -34,7 +34,9 @@ function actorId(c: Context<AppEnv>): string {
 export const networkModerationRoutes = new Hono<AppEnv>()
   .use(requireRole('superadmin'))
   .get('/reports', validate('query', reportsQuery), async (c) =>
-    c.json<{ items: ContentReportItem[]; total: number }>(await listReports(c.var.db, c.req.valid('query'))),
+    c.json<{ items: ContentReportItem[]; total: number }>(
+      await listReports(c.get('db'), c.req.valid('query')),
+    ),
   )
   .post(
     '/reports/:id/resolve',
@@ -42,7 +44,7 @@ export const networkModerationRoutes = new Hono<AppEnv>()
     validate('json', resolveReportSchema),
     async (c) => {
       const body = c.req.valid('json')
-      const report = await resolveReport(c.var.db, {
+      const report = await resolveReport(c.get('db'), {
         id: c.req.valid('param').id,
         decision: body.decision,
         hide: body.hide,
@@ -53,7 +55,7 @@ export const networkModerationRoutes = new Hono<AppEnv>()
   )
   .get('/verifications', validate('query', verificationsQuery), async (c) =>
     c.json<{ items: VerificationRequestItem[]; total: number }>(
-      await listVerificationRequests(c.var.db, c.req.valid('query')),
+      await listVerificationRequests(c.get('db'), c.req.valid('query')),
     ),
   )
   .post(
@@ -62,7 +64,7 @@ export const networkModerationRoutes = new Hono<AppEnv>()
     validate('json', decideVerificationSchema),
     async (c) => {
       const body = c.req.valid('json')
-      const decided = await decideVerification(c.var.db, {
+      const decided = await decideVerification(c.get('db'), {
         id: c.req.valid('param').id,
         approve: body.approve,
         motivo: body.motivo ?? null,

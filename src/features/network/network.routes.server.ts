@@ -48,14 +48,14 @@ export const CONTACT_PER_ADDRESS: RateRule = { windowSeconds: 3600, max: 5 }
 export const CONTACT_PER_LAWYER: RateRule = { windowSeconds: 3600, max: 20 }
 
 function userId(c: Context<AppEnv>): string {
-  const user = c.var.user
+  const user = c.get('user')
   if (!user) throw unauthorized()
   return user.id
 }
 
 /** Deny by default (401 before any validation), keeping the plain AppEnv context the services take. */
 const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.user) throw unauthorized()
+  if (!c.get('user')) throw unauthorized()
   await next()
 })
 
@@ -75,9 +75,9 @@ export const networkRoutes = new Hono<AppEnv>()
     validate('query', pageQuerySchema),
     async (c) => {
       const page = await listReviews(
-        c.var.db,
+        c.get('db'),
         c.req.valid('param').lawyer,
-        c.var.user?.id ?? null,
+        c.get('user')?.id ?? null,
         c.req.valid('query'),
       )
       return c.json<ReviewPage>(page)
@@ -89,12 +89,17 @@ export const networkRoutes = new Hono<AppEnv>()
     validate('param', lawyerParamSchema),
     validate('json', reviewInputSchema),
     async (c) => {
-      const result = await upsertReview(c.var.db, c.req.valid('param').lawyer, userId(c), c.req.valid('json'))
+      const result = await upsertReview(
+        c.get('db'),
+        c.req.valid('param').lawyer,
+        userId(c),
+        c.req.valid('json'),
+      )
       return c.json(result, result.created ? 201 : 200)
     },
   )
   .delete('/lawyers/:lawyer/reviews', requireUser, validate('param', lawyerParamSchema), async (c) => {
-    await deleteOwnReview(c.var.db, c.req.valid('param').lawyer, userId(c))
+    await deleteOwnReview(c.get('db'), c.req.valid('param').lawyer, userId(c))
     return c.body(null, 204)
   })
   // ---- Contact form (anonymous) ----
@@ -108,50 +113,61 @@ export const networkRoutes = new Hono<AppEnv>()
       // The honeypot: a bot filled the field people never see. Same answer, nothing kept or sent.
       if (input.website?.trim()) return c.json<ContactResult>(ok, 201)
       const lawyer = c.req.valid('param').lawyer
-      const ip = clientIp(c, c.var.deps.env.TRUST_PROXY) ?? null
-      const byAddress = await consumeRateLimit(c.var.db, `contact-ip:${ip ?? 'unknown'}`, CONTACT_PER_ADDRESS)
+      const ip = clientIp(c, c.get('deps').env.TRUST_PROXY) ?? null
+      const byAddress = await consumeRateLimit(
+        c.get('db'),
+        `contact-ip:${ip ?? 'unknown'}`,
+        CONTACT_PER_ADDRESS,
+      )
       if (!byAddress.allowed) refuse(c, byAddress.retryAfter)
-      const person = await findPublicLawyer(c.var.db, lawyer)
+      const person = await findPublicLawyer(c.get('db'), lawyer)
       if (!person) throw notFound(NETWORK_MESSAGES.lawyerNotFound)
       // Counted by user id, so the slug and the id of the same lawyer share one budget.
-      const byLawyer = await consumeRateLimit(c.var.db, `contact-lawyer:${person.userId}`, CONTACT_PER_LAWYER)
+      const byLawyer = await consumeRateLimit(
+        c.get('db'),
+        `contact-lawyer:${person.userId}`,
+        CONTACT_PER_LAWYER,
+      )
       if (!byLawyer.allowed) refuse(c, byLawyer.retryAfter)
-      await sendContact(c.var.db, c.var.deps, person, input, ip)
+      await sendContact(c.get('db'), c.get('deps'), person, input, ip)
       return c.json<ContactResult>(ok, 201)
     },
   )
   // ---- 'Denunciar' ----
   .post('/reports', requireUser, validate('json', reportInputSchema), async (c) => {
-    const result = await createReport(c.var.db, userId(c), c.req.valid('json'))
+    const result = await createReport(c.get('db'), userId(c), c.req.valid('json'))
     return c.json<ReportResult>(result, result.created ? 201 : 200)
   })
   // ---- OAB verification ----
   .get('/verification', requireUser, async (c) =>
-    c.json<VerificationState>(await verificationState(c.var.db, userId(c))),
+    c.json<VerificationState>(await verificationState(c.get('db'), userId(c))),
   )
   .post('/verification', requireUser, async (c) =>
     c.json<VerificationState>(await requestVerification(c, userId(c)), 201),
   )
   .get('/verification/:id/file', requireUser, validate('param', idParamSchema), async (c) => {
     const viewer = userId(c)
-    const row = await findVerification(c.var.db, c.req.valid('param').id)
+    const row = await findVerification(c.get('db'), c.req.valid('param').id)
     // Someone else's card is as absent as a missing one, unless a superadmin is moderating.
     if (!row) throw notFound(NETWORK_MESSAGES.verificationNotFound)
-    if (row.userId !== viewer && (await getPlatformRole(c.var.db, viewer)) !== 'superadmin') {
+    if (row.userId !== viewer && (await getPlatformRole(c.get('db'), viewer)) !== 'superadmin') {
       throw notFound(NETWORK_MESSAGES.verificationNotFound)
     }
     return verificationFileResponse(c, row)
   })
   // ---- Connections ----
   .get('/connections', requireUser, async (c) =>
-    c.json<ConnectionLists>(await connectionLists(c.var.db, userId(c))),
+    c.json<ConnectionLists>(await connectionLists(c.get('db'), userId(c))),
   )
   .get('/connections/status/:userId', validate('param', userParamSchema), async (c) => {
-    const status = await connectionStatus(c.var.db, c.var.user?.id ?? null, c.req.valid('param').userId)
+    const status = await connectionStatus(c.get('db'), c.get('user')?.id ?? null, c.req.valid('param').userId)
     return c.json<ConnectionStatus>(status)
   })
   .post('/connections', requireUser, validate('json', connectBody), async (c) =>
-    c.json<ConnectionStatus>(await requestConnection(c.var.db, userId(c), c.req.valid('json').userId), 201),
+    c.json<ConnectionStatus>(
+      await requestConnection(c.get('db'), userId(c), c.req.valid('json').userId),
+      201,
+    ),
   )
   .post(
     '/connections/:id/respond',
@@ -159,12 +175,12 @@ export const networkRoutes = new Hono<AppEnv>()
     validate('param', idParamSchema),
     validate('json', respondConnectionSchema),
     async (c) => {
-      await respondConnection(c.var.db, userId(c), c.req.valid('param').id, c.req.valid('json').accept)
+      await respondConnection(c.get('db'), userId(c), c.req.valid('param').id, c.req.valid('json').accept)
       return c.body(null, 204)
     },
   )
   .delete('/connections/:id', requireUser, validate('param', idParamSchema), async (c) => {
-    await removeConnection(c.var.db, userId(c), c.req.valid('param').id)
+    await removeConnection(c.get('db'), userId(c), c.req.valid('param').id)
     return c.body(null, 204)
   })
   .route('/moderation', networkModerationRoutes)

@@ -67,7 +67,7 @@ export async function verificationState(db: Database, userId: string): Promise<V
  * request or already verified is refused BEFORE the body is read.
  */
 export async function requestVerification(c: Context<AppEnv>, userId: string): Promise<VerificationState> {
-  const db = c.var.db
+  const db = c.get('db')
   const person = await findPerson(db, userId)
   if (person?.userType !== 'advogado') {
     throw new ApiError(403, 'not_lawyer', NETWORK_MESSAGES.onlyLawyersVerify)
@@ -83,7 +83,7 @@ export async function requestVerification(c: Context<AppEnv>, userId: string): P
   if (!body) throw new ApiError(415, 'unsupported_type', NETWORK_MESSAGES.fileEmpty)
   let spooled: SpooledFile
   try {
-    spooled = await spoolUpload(c.var.deps.env.dataDir, body, { maxBytes: OAB_FILE_MAX_BYTES })
+    spooled = await spoolUpload(c.get('deps').env.dataDir, body, { maxBytes: OAB_FILE_MAX_BYTES })
   } catch (error) {
     if (error instanceof FileTooLargeError)
       throw new ApiError(413, 'too_large', NETWORK_MESSAGES.fileTooLarge)
@@ -91,7 +91,7 @@ export async function requestVerification(c: Context<AppEnv>, userId: string): P
       throw new ApiError(400, 'upload_aborted', NETWORK_MESSAGES.fileAborted)
     throw error
   }
-  const storage = getStorage(c.var.deps.env)
+  const storage = getStorage(c.get('deps').env)
   const storageKey = newStorageKey()
   try {
     if (spooled.size === 0) throw new ApiError(415, 'unsupported_type', NETWORK_MESSAGES.fileEmpty)
@@ -135,7 +135,7 @@ export async function verificationFileResponse(
   c: Context<AppEnv>,
   row: { storageKey: string; mime: string; size: number },
 ): Promise<Response> {
-  const source = await getStorage(c.var.deps.env).getStream('documents', row.storageKey)
+  const source = await getStorage(c.get('deps').env).getStream('documents', row.storageKey)
   if (!source) {
     log.error('oab verification file missing', { error: new Error('missing verification file') })
     throw new ApiError(500, 'file_unavailable', NETWORK_MESSAGES.fileUnavailable)

@@ -32,7 +32,7 @@ export function notificationStreamRoutes(
   timings: StreamTimings = { heartbeatMs: HEARTBEAT_MS, maxStreamMs: MAX_STREAM_MS },
 ) {
   return new Hono<AppEnv>().use(requireUser).get('/', (c) => {
-    const user = c.var.user
+    const user = c.get('user')
     if (!user) throw unauthorized()
     const { db, deps } = c.var
     c.header('X-Accel-Buffering', 'no')

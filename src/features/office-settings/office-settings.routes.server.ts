@@ -20,7 +20,7 @@ import { readSettingsDto, restoreDefaults, saveSettings } from './office-setting
 const smtpTestLimit = rateLimit({
   name: 'smtp-test',
   rule: () => ({ windowSeconds: 60, max: 5 }),
-  key: (c) => c.var.user?.id,
+  key: (c) => c.get('user')?.id,
 })
 
 // Configurações Avançadas (issue 12) of the CURRENT office: sócios only ('office.settings').
@@ -31,53 +31,53 @@ export const officeSettingsRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store')
   })
   .get('/', async (c) => {
-    return c.json<OfficeSettingsDto>(await readSettingsDto(c.var.db, c.var.office.id))
+    return c.json<OfficeSettingsDto>(await readSettingsDto(c.get('db'), c.get('office').id))
   })
   .put('/', validate('json', officeSettingsInput), async (c) => {
     const values = c.req.valid('json')
-    const key = await getEncryptionKey(c.var.deps.env)
-    const dto = await c.var.db.transaction(async (tx) => {
-      const fields = await saveSettings(tx, c.var.office.id, c.var.office.userId, values, key)
+    const key = await getEncryptionKey(c.get('deps').env)
+    const dto = await c.get('db').transaction(async (tx) => {
+      const fields = await saveSettings(tx, c.get('office').id, c.get('office').userId, values, key)
       // Field names only: the values include a CNPJ, a Pix key and (encrypted) credentials.
       await recordOfficeAudit(
         c,
         {
           action: 'office_settings.update',
           entity: 'office',
-          entityId: c.var.office.id,
+          entityId: c.get('office').id,
           details: { fields },
         },
         tx,
       )
-      return readSettingsDto(tx, c.var.office.id)
+      return readSettingsDto(tx, c.get('office').id)
     })
     return c.json<OfficeSettingsDto>(dto)
   })
   .post('/restore', async (c) => {
-    const dto = await c.var.db.transaction(async (tx) => {
-      await restoreDefaults(tx, c.var.office.id, c.var.office.userId)
+    const dto = await c.get('db').transaction(async (tx) => {
+      await restoreDefaults(tx, c.get('office').id, c.get('office').userId)
       await recordOfficeAudit(
         c,
-        { action: 'office_settings.restore', entity: 'office', entityId: c.var.office.id, details: {} },
+        { action: 'office_settings.restore', entity: 'office', entityId: c.get('office').id, details: {} },
         tx,
       )
-      return readSettingsDto(tx, c.var.office.id)
+      return readSettingsDto(tx, c.get('office').id)
     })
     return c.json<OfficeSettingsDto>(dto)
   })
   // Tests the SAVED server (the page saves first): the answer is the server's own, success or error.
   .post('/smtp-test', smtpTestLimit, validate('json', smtpTestInput), async (c) => {
-    const smtp = await storedOfficeSmtp(c.var.deps, c.var.office.id)
+    const smtp = await storedOfficeSmtp(c.get('deps'), c.get('office').id)
     if (!smtp) throw new ApiError(409, 'smtp_not_configured', OFFICE_SETTINGS_MESSAGES.smtpNotConfigured)
-    const to = c.req.valid('json').to ?? c.var.user?.email ?? smtp.from
-    const { nome } = await readSettingsDto(c.var.db, c.var.office.id).then((dto) => ({
+    const to = c.req.valid('json').to ?? c.get('user')?.email ?? smtp.from
+    const { nome } = await readSettingsDto(c.get('db'), c.get('office').id).then((dto) => ({
       nome: dto.nomeEscritorio ?? dto.officeName,
     }))
     const result = await sendTestMail(smtp, to, nome)
     await recordOfficeAudit(c, {
       action: 'office_settings.smtp_test',
       entity: 'office',
-      entityId: c.var.office.id,
+      entityId: c.get('office').id,
       details: { ok: result.ok },
     })
     return c.json<SmtpTestResult>(result)

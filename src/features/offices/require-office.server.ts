@@ -31,9 +31,9 @@ export interface RequireOfficeOptions {
 
 export function requireOffice(capability: Capability, options: RequireOfficeOptions = {}) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const user = c.var.user
+    const user = c.get('user')
     if (!user) throw unauthorized()
-    const membership = await getActiveMembership(c.var.db, c.var.deps.membershipCache, user.id)
+    const membership = await getActiveMembership(c.get('db'), c.get('deps').membershipCache, user.id)
     if (!membership || !can(membership.nivelAcesso, capability)) throw forbidden()
     // Configurações Avançadas (issue 12), read with the cached membership: no extra round trip.
     if (membership.require2fa && !membership.twoFactorEnabled) throw twoFactorRequired()
@@ -46,11 +46,11 @@ export function requireOffice(capability: Capability, options: RequireOfficeOpti
     ) {
       throw subscriptionReadOnly()
     }
-    const session = c.var.session
+    const session = c.get('session')
     if (session) {
       await touchSessionActivity(
-        c.var.db,
-        c.var.deps.membershipCache.changes,
+        c.get('db'),
+        c.get('deps').membershipCache.changes,
         session,
         membership.sessionTimeoutMin,
       )
@@ -63,7 +63,7 @@ export function requireOffice(capability: Capability, options: RequireOfficeOpti
       auditViewer: membership.auditViewer,
     })
     // The team page's online dot (issue 10): at most one write a minute per member.
-    await touchLastSeen(c.var.db, membership.memberId)
+    await touchLastSeen(c.get('db'), membership.memberId)
     await next()
   })
 }
@@ -88,7 +88,7 @@ export function twoFactorRequired(): ApiError {
   )
 }
 
-// Office routes see the resolved membership as c.var.office (see platform/app-env.server.ts).
+// Office routes see the resolved membership as c.get('office') (see platform/app-env.server.ts).
 declare module '../../platform/app-env.server' {
   interface AppVariables {
     office: OfficeContext

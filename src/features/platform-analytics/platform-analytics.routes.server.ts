@@ -23,13 +23,13 @@ export const analyticsBeaconRoutes = new Hono<AppEnv>().post(
   rateLimit({
     name: 'analytics-view',
     rule: () => BEACON_RULE,
-    key: (c) => clientIp(c, c.var.deps.env.TRUST_PROXY),
+    key: (c) => clientIp(c, c.get('deps').env.TRUST_PROXY),
   }),
   async (c) => {
     const device = deviceClass(c.req.header('user-agent'))
     if (device && !optedOut((name) => c.req.header(name))) {
       const { visitId, path } = c.req.valid('json')
-      await recordView(c.var.db, { visitId, pattern: normalizePattern(path), device })
+      await recordView(c.get('db'), { visitId, pattern: normalizePattern(path), device })
     }
     c.header('Cache-Control', 'no-store')
     return c.body(null, 204)
@@ -43,5 +43,5 @@ export const analyticsBeaconRoutes = new Hono<AppEnv>().post(
 export const platformAnalyticsRoutes = new Hono<AppEnv>().get(
   '/',
   validate('query', analyticsQuerySchema),
-  async (c) => c.json<AnalyticsOverview>(await getAnalyticsOverview(c.var.db, c.req.valid('query').days)),
+  async (c) => c.json<AnalyticsOverview>(await getAnalyticsOverview(c.get('db'), c.req.valid('query').days)),
 )

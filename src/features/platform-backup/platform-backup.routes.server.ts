@@ -50,20 +50,21 @@ export function restoreCommandFor(dataDir: string, storageKey: string): string {
  */
 export const platformBackupRoutes = new Hono<AppEnv>()
   .use(requireRole('superadmin'))
-  .get('/', async (c) => c.json<PlatformBackupOverview>(await getOverview(c.var.db, c.var.deps.dbKind)))
+  .get('/', async (c) => c.json<PlatformBackupOverview>(await getOverview(c.get('db'), c.get('deps').dbKind)))
   // 'Criar Backup': the row now, the archive in the background (pg-boss), the toast at once.
   .post('/', async (c) => {
-    const id = await insertPlatformBackup(c.var.db, {
+    const id = await insertPlatformBackup(c.get('db'), {
       tipo: 'manual',
-      dbKind: c.var.deps.dbKind,
-      createdBy: c.var.user?.id ?? null,
+      dbKind: c.get('deps').dbKind,
+      createdBy: c.get('user')?.id ?? null,
     })
     if (!id) throw new ApiError(500, 'backup_failed', PLATFORM_BACKUP_MESSAGES.createFailed)
     try {
-      await c.var.deps.jobs.send(PLATFORM_BACKUP_CREATE_JOB, { backupId: id })
+      await c.get('deps').jobs.send(PLATFORM_BACKUP_CREATE_JOB, { backupId: id })
     } catch (error) {
       log.error('platform backup not queued', { error })
-      await c.var.db
+      await c
+        .get('db')
         .update(platformBackups)
         .set({ status: 'falhou', error: 'fila', finishedAt: new Date() })
         .where(eq(platformBackups.id, id))
@@ -76,20 +77,20 @@ export const platformBackupRoutes = new Hono<AppEnv>()
     validate('param', scheduleParamSchema),
     validate('json', scheduleUpdateSchema),
     async (c) => {
-      await updateSchedule(c.var.db, c.req.valid('param').tipo, c.req.valid('json'))
-      return c.json<PlatformBackupOverview>(await getOverview(c.var.db, c.var.deps.dbKind))
+      await updateSchedule(c.get('db'), c.req.valid('param').tipo, c.req.valid('json'))
+      return c.json<PlatformBackupOverview>(await getOverview(c.get('db'), c.get('deps').dbKind))
     },
   )
   .put('/retention', validate('json', retentionUpdateSchema), async (c) => {
-    await setRetention(c.var.db, c.req.valid('json').retencaoDias)
-    return c.json<PlatformBackupOverview>(await getOverview(c.var.db, c.var.deps.dbKind))
+    await setRetention(c.get('db'), c.req.valid('json').retencaoDias)
+    return c.json<PlatformBackupOverview>(await getOverview(c.get('db'), c.get('deps').dbKind))
   })
   .get('/:id/download', validate('param', backupIdParamSchema), async (c) => {
-    const row = await getPlatformBackup(c.var.db, c.req.valid('param').id)
+    const row = await getPlatformBackup(c.get('db'), c.req.valid('param').id)
     if (!row) throw notFound()
     if (row.status !== 'concluido' || !row.storageKey || !row.sha256 || row.size === null)
       throw new ApiError(409, 'not_ready', PLATFORM_BACKUP_MESSAGES.notReady)
-    const source = await getStorage(c.var.deps.env).getStream('backups', row.storageKey)
+    const source = await getStorage(c.get('deps').env).getStream('backups', row.storageKey)
     if (!source) throw new ApiError(500, 'file_unavailable', PLATFORM_BACKUP_MESSAGES.fileUnavailable)
     const verified = pipeline(source, verifyingStream({ size: row.size, sha256: row.sha256 }), (error) => {
       if (error) log.error('platform backup download failed', { error })
@@ -106,11 +107,11 @@ export const platformBackupRoutes = new Hono<AppEnv>()
     })
   })
   .get('/:id/restore-command', validate('param', backupIdParamSchema), async (c) => {
-    const row = await getPlatformBackup(c.var.db, c.req.valid('param').id)
+    const row = await getPlatformBackup(c.get('db'), c.req.valid('param').id)
     if (!row) throw notFound()
     if (row.status !== 'concluido' || !row.storageKey)
       throw new ApiError(409, 'not_ready', PLATFORM_BACKUP_MESSAGES.notReady)
-    return c.json<RestoreCommand>({ command: restoreCommandFor(c.var.deps.env.dataDir, row.storageKey) })
+    return c.json<RestoreCommand>({ command: restoreCommandFor(c.get('deps').env.dataDir, row.storageKey) })
   })
   // PostgreSQL: maintenance on (the 503 guard), then the restore job; the panel polls the overview.
   .post(
@@ -118,26 +119,28 @@ export const platformBackupRoutes = new Hono<AppEnv>()
     validate('param', backupIdParamSchema),
     validate('json', restoreSchema),
     async (c) => {
-      if (c.var.deps.dbKind !== 'postgres')
+      if (c.get('deps').dbKind !== 'postgres')
         throw new ApiError(409, 'pglite', PLATFORM_BACKUP_MESSAGES.pgliteRestore)
-      const row = await getPlatformBackup(c.var.db, c.req.valid('param').id)
+      const row = await getPlatformBackup(c.get('db'), c.req.valid('param').id)
       if (!row) throw notFound()
       if (row.status !== 'concluido' || !row.storageKey)
         throw new ApiError(409, 'not_ready', PLATFORM_BACKUP_MESSAGES.notReady)
-      await getState(c.var.db)
-      const taken = await c.var.db
+      await getState(c.get('db'))
+      const taken = await c
+        .get('db')
         .update(platformBackupState)
         .set({ restoringBackupId: row.id, restoreStartedAt: new Date() })
         .where(and(eq(platformBackupState.id, 1), isNull(platformBackupState.restoringBackupId)))
         .returning({ id: platformBackupState.id })
       if (taken.length === 0) throw new ApiError(409, 'restoring', PLATFORM_BACKUP_MESSAGES.restoring)
       try {
-        await c.var.deps.jobs.send(PLATFORM_BACKUP_RESTORE_JOB, {
+        await c.get('deps').jobs.send(PLATFORM_BACKUP_RESTORE_JOB, {
           backupId: row.id,
-          actorUserId: c.var.user?.id ?? null,
+          actorUserId: c.get('user')?.id ?? null,
         })
       } catch (error) {
-        await c.var.db
+        await c
+          .get('db')
           .update(platformBackupState)
           .set({ restoringBackupId: null, restoreStartedAt: null })
           .where(eq(platformBackupState.id, 1))

@@ -56,12 +56,12 @@ function decodeStatement(bytes: Buffer): string | null {
  */
 export const adminFinancialRoutes = new Hono<AppEnv>()
   .use(requireRole('superadmin'))
-  .get('/', async (c) => c.json<AdminFinancialOverview>(await getAdminFinancialOverview(c.var.db)))
+  .get('/', async (c) => c.json<AdminFinancialOverview>(await getAdminFinancialOverview(c.get('db'))))
   .get('/subscriptions', validate('query', subscriptionsQuerySchema), async (c) =>
-    c.json<SubscriptionsPage>(await listSubscriptions(c.var.db, c.req.valid('query'))),
+    c.json<SubscriptionsPage>(await listSubscriptions(c.get('db'), c.req.valid('query'))),
   )
   .get('/charges/pending', validate('query', pendingChargesQuerySchema), async (c) =>
-    c.json<PendingChargesPage>(await listPendingCharges(c.var.db, c.req.valid('query'))),
+    c.json<PendingChargesPage>(await listPendingCharges(c.get('db'), c.req.valid('query'))),
   )
   // 'Sincronizar Pagamentos' → a payment received outside the bank file (amount and date as seen on the bank).
   .post(
@@ -72,7 +72,7 @@ export const adminFinancialRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid('param')
       const { amount, paidAt } = c.req.valid('json')
       const amountCents = parseDecimalCents(amount) ?? 0
-      await c.var.db.transaction(async (tx) => {
+      await c.get('db').transaction(async (tx) => {
         const [charge] = await tx
           .select({ status: platformCharges.status })
           .from(platformCharges)
@@ -80,7 +80,7 @@ export const adminFinancialRoutes = new Hono<AppEnv>()
           .for('update')
         if (!charge) throw new ApiError(404, 'not_found', M.chargeNotFound)
         if (charge.status !== 'pending') throw new ApiError(409, 'not_pending', M.notPending)
-        const actor = { userId: c.var.user?.id ?? null, by: 'admin' as const }
+        const actor = { userId: c.get('user')?.id ?? null, by: 'admin' as const }
         const input = { amountCents, paidAt: statementInstant(paidAt), source: 'manual' as const }
         await markChargePaid(tx, id, input, new Date(), actor)
         await recordUserAudit(
@@ -103,7 +103,7 @@ export const adminFinancialRoutes = new Hono<AppEnv>()
     if (!body) throw new ApiError(415, 'unsupported_type', M.statementType)
     let text: string | null
     try {
-      const spooled = await spoolUpload(c.var.deps.env.dataDir, body, { maxBytes: STATEMENT_MAX_BYTES })
+      const spooled = await spoolUpload(c.get('deps').env.dataDir, body, { maxBytes: STATEMENT_MAX_BYTES })
       try {
         text = decodeStatement(await readFile(spooled.path))
       } finally {
@@ -116,14 +116,14 @@ export const adminFinancialRoutes = new Hono<AppEnv>()
       throw error
     }
     if (text === null) throw new ApiError(415, 'unsupported_type', M.statementType)
-    return c.json<ReconcileResult>(await reconcileStatement(c.var.db, parseStatementCsv(text)))
+    return c.json<ReconcileResult>(await reconcileStatement(c.get('db'), parseStatementCsv(text)))
   })
   // Confirm: the previewed lines, reconciled again under lock; only exact matches are paid, in one transaction.
   .post('/statement/apply', validate('json', applyStatementSchema), async (c) => {
-    const user = c.var.user
+    const user = c.get('user')
     if (!user) throw unauthorized()
     const lines = c.req.valid('json').lines.map((l) => ({ ...l, txid: l.txid.toUpperCase() }))
-    const result = await applyStatement(c.var.db, lines, user.id, (tx, outcome) =>
+    const result = await applyStatement(c.get('db'), lines, user.id, (tx, outcome) =>
       recordUserAudit(
         c,
         {
@@ -138,7 +138,7 @@ export const adminFinancialRoutes = new Hono<AppEnv>()
   })
   // 'Reprocessar Pagamentos': the billing run now, in the background; the page polls its outcome.
   .post('/reprocess', async (c) => {
-    const user = c.var.user
+    const user = c.get('user')
     if (!user) throw unauthorized()
     const runId = randomUUID()
     await recordUserAudit(c, {
@@ -148,7 +148,7 @@ export const adminFinancialRoutes = new Hono<AppEnv>()
       details: { phase: 'queued' },
     })
     try {
-      await c.var.deps.jobs.send(PLATFORM_BILLING_REPROCESS_JOB, { runId, actorUserId: user.id })
+      await c.get('deps').jobs.send(PLATFORM_BILLING_REPROCESS_JOB, { runId, actorUserId: user.id })
     } catch (error) {
       log.error('platform billing reprocess not queued', { error })
       throw new ApiError(500, 'reprocess_failed', M.reprocessFailed)
@@ -156,14 +156,14 @@ export const adminFinancialRoutes = new Hono<AppEnv>()
     return c.json({ runId }, 201)
   })
   .get('/reprocess/:runId', validate('param', runIdParamSchema), async (c) => {
-    const status = await readReprocessStatus(c.var.db, c.req.valid('param').runId)
+    const status = await readReprocessStatus(c.get('db'), c.req.valid('param').runId)
     if (!status) throw notFound()
     return c.json<ReprocessStatus>(status)
   })
   // 'Relatório Mensal': the month's charges as JSON (the page), CSV or PDF.
   .get('/report', validate('query', reportQuerySchema), async (c) => {
     const { month, format } = c.req.valid('query')
-    const report = await monthlyReport(c.var.db, month)
+    const report = await monthlyReport(c.get('db'), month)
     if (format === 'json') return c.json<MonthlyReport>(report)
     if (format === 'summary')
       return c.json<MonthlyReportSummary>({ month, totals: report.totals, rowCount: report.rows.length })

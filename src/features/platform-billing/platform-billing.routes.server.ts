@@ -19,15 +19,15 @@ export const billingRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store')
   })
   .get('/', requireOffice('team.view'), async (c) => {
-    const office = c.var.office
-    const dto = await getBillingStatus(c.var.db, office.id, can(office.nivelAcesso, 'office.settings'))
+    const office = c.get('office')
+    const dto = await getBillingStatus(c.get('db'), office.id, can(office.nivelAcesso, 'office.settings'))
     if (!dto) throw notFound(BILLING_MESSAGES.noSubscription)
     return c.json<BillingStatusDto>(dto)
   })
   .put('/plan', manage, validate('json', changePlanInput), async (c) => {
     const { plan } = c.req.valid('json')
-    const office = c.var.office
-    await c.var.db.transaction(async (tx) => {
+    const office = c.get('office')
+    await c.get('db').transaction(async (tx) => {
       if (!(await changePlan(tx, office.id, plan, { userId: office.userId, by: 'office' })))
         throw notChangeable()
       await recordOfficeAudit(
@@ -36,11 +36,13 @@ export const billingRoutes = new Hono<AppEnv>()
         tx,
       )
     })
-    return c.json<BillingStatusDto>((await getBillingStatus(c.var.db, office.id, true)) as BillingStatusDto)
+    return c.json<BillingStatusDto>(
+      (await getBillingStatus(c.get('db'), office.id, true)) as BillingStatusDto,
+    )
   })
   .post('/cancel', manage, async (c) => {
-    const office = c.var.office
-    await c.var.db.transaction(async (tx) => {
+    const office = c.get('office')
+    await c.get('db').transaction(async (tx) => {
       const cancelled = await cancelSubscription(tx, office.id, { userId: office.userId, by: 'office' })
       if (!cancelled) throw notChangeable()
       await recordOfficeAudit(
@@ -49,11 +51,13 @@ export const billingRoutes = new Hono<AppEnv>()
         tx,
       )
     })
-    return c.json<BillingStatusDto>((await getBillingStatus(c.var.db, office.id, true)) as BillingStatusDto)
+    return c.json<BillingStatusDto>(
+      (await getBillingStatus(c.get('db'), office.id, true)) as BillingStatusDto,
+    )
   })
   .post('/reactivate', manage, async (c) => {
-    const office = c.var.office
-    await c.var.db.transaction(async (tx) => {
+    const office = c.get('office')
+    await c.get('db').transaction(async (tx) => {
       const status = await reactivateSubscription(tx, office.id, { userId: office.userId, by: 'office' })
       if (status === null) throw notFound(BILLING_MESSAGES.noSubscription)
       if (status === false) throw new ApiError(409, 'conflict', BILLING_MESSAGES.notCancelled)
@@ -63,7 +67,9 @@ export const billingRoutes = new Hono<AppEnv>()
         tx,
       )
     })
-    return c.json<BillingStatusDto>((await getBillingStatus(c.var.db, office.id, true)) as BillingStatusDto)
+    return c.json<BillingStatusDto>(
+      (await getBillingStatus(c.get('db'), office.id, true)) as BillingStatusDto,
+    )
   })
 
 const notChangeable = () => new ApiError(409, 'conflict', BILLING_MESSAGES.cancelled)

@@ -12,11 +12,11 @@ import { getLogsSummary, listPlatformEvents } from './platform-logs.service.serv
  */
 export const platformLogsRoutes = new Hono<AppEnv>()
   .get('/', validate('query', logsQuerySchema), async (c) =>
-    c.json<PlatformEventsPage>(await listPlatformEvents(c.var.db, c.req.valid('query'))),
+    c.json<PlatformEventsPage>(await listPlatformEvents(c.get('db'), c.req.valid('query'))),
   )
-  .get('/summary', async (c) => c.json<LogsSummary>(await getLogsSummary(c.var.db)))
+  .get('/summary', async (c) => c.json<LogsSummary>(await getLogsSummary(c.get('db'))))
   // 'Verificar agora': the monitor's checks at once (the job runs them every 5 minutes anyway).
   .post('/checks', async (c) => {
-    await runMonitor(c.var.deps)
-    return c.json<LogsSummary>(await getLogsSummary(c.var.db))
+    await runMonitor(c.get('deps'))
+    return c.json<LogsSummary>(await getLogsSummary(c.get('db')))
   })

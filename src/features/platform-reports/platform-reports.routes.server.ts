@@ -43,25 +43,26 @@ export const PLATFORM_REPORTS_MESSAGES = {
 export const platformReportsRoutes = new Hono<AppEnv>()
   .use(requireRole('superadmin'))
   .get('/overview', validate('query', reportPeriodQuerySchema), async (c) => {
-    const window = await resolveWindow(c.var.db, c.req.valid('query'))
-    return c.json<PlatformReportsOverview>(await reportsOverview(c.var.db, window))
+    const window = await resolveWindow(c.get('db'), c.req.valid('query'))
+    return c.json<PlatformReportsOverview>(await reportsOverview(c.get('db'), window))
   })
-  .get('/', async (c) => c.json<PlatformReportList>({ items: await listReports(c.var.db) }))
+  .get('/', async (c) => c.json<PlatformReportList>({ items: await listReports(c.get('db')) }))
   // 'Gerar relatório': the row ('Processando') now, the file in the background (pg-boss).
   .post('/', validate('json', createReportSchema), async (c) => {
     const input = c.req.valid('json')
-    const window = await resolveWindow(c.var.db, input)
-    const row = await insertReport(c.var.db, {
+    const window = await resolveWindow(c.get('db'), input)
+    const row = await insertReport(c.get('db'), {
       kind: input.tipo,
       format: input.formato,
       window,
-      requestedBy: c.var.user?.id ?? null,
+      requestedBy: c.get('user')?.id ?? null,
     })
     try {
-      await c.var.deps.jobs.send(PLATFORM_REPORT_BUILD_JOB, { reportId: row.id })
+      await c.get('deps').jobs.send(PLATFORM_REPORT_BUILD_JOB, { reportId: row.id })
     } catch (error) {
       log.error('platform report not queued', { error })
-      const [failed] = await c.var.db
+      const [failed] = await c
+        .get('db')
         .update(platformReports)
         .set({ status: 'erro', error: REPORT_ERRORS.queue, finishedAt: new Date() })
         .where(eq(platformReports.id, row.id))
@@ -71,11 +72,11 @@ export const platformReportsRoutes = new Hono<AppEnv>()
     return c.json<PlatformReportItem>(toReportItem(row), 201)
   })
   .get('/:id/download', validate('param', reportIdParamSchema), async (c) => {
-    const row = await getReport(c.var.db, c.req.valid('param').id)
+    const row = await getReport(c.get('db'), c.req.valid('param').id)
     if (!row) throw notFound()
     if (row.status !== 'concluido' || !row.storageKey || !row.sha256 || row.size === null)
       throw new ApiError(409, 'not_ready', PLATFORM_REPORTS_MESSAGES.notReady)
-    const source = await getStorage(c.var.deps.env).getStream(REPORTS_AREA, row.storageKey)
+    const source = await getStorage(c.get('deps').env).getStream(REPORTS_AREA, row.storageKey)
     if (!source) throw new ApiError(500, 'file_unavailable', PLATFORM_REPORTS_MESSAGES.fileUnavailable)
     const verified = pipeline(source, verifyingStream({ size: row.size, sha256: row.sha256 }), (error) => {
       if (error) log.error('platform report download failed', { error })
@@ -92,7 +93,7 @@ export const platformReportsRoutes = new Hono<AppEnv>()
     })
   })
   .delete('/:id', validate('param', reportIdParamSchema), async (c) => {
-    const removed = await deleteReport(c.var.db, c.var.deps.env, c.req.valid('param').id)
+    const removed = await deleteReport(c.get('db'), c.get('deps').env, c.req.valid('param').id)
     if (!removed) throw notFound()
     return c.body(null, 204)
   })

@@ -64,9 +64,9 @@ export class MaintenanceError extends ApiError {
 function roleOnce(c: Context<AppEnv>) {
   let role: ReturnType<typeof getPlatformRole> | undefined
   return () => {
-    const user = c.var.user
+    const user = c.get('user')
     if (!user) return Promise.resolve('user' as const)
-    role ??= getPlatformRole(c.var.db, user.id)
+    role ??= getPlatformRole(c.get('db'), user.id)
     return role
   }
 }
@@ -82,14 +82,14 @@ export const platformGate = createMiddleware<AppEnv>(async (c, next) => {
   const path = c.req.path
   if (path === '/api/health') return next()
   const role = roleOnce(c)
-  const reason = await maintenanceReason(c.var.db, path)
+  const reason = await maintenanceReason(c.get('db'), path)
   if (reason && (await role()) === 'user') throw new MaintenanceError(reason)
-  const settings = await getPlatformSettings(c.var.db)
+  const settings = await getPlatformSettings(c.get('db'))
   if (!settings.signupsOpen && c.req.method === 'POST' && path === '/api/auth/sign-up')
     throw new ApiError(403, 'signups_closed', M.signupsClosed)
   if (path.startsWith('/api/auth/')) return next()
-  const user = c.var.user
-  const session = c.var.session
+  const user = c.get('user')
+  const session = c.get('session')
   if (!user || !session) return next()
   if (
     settings.require2faAdmins &&
@@ -100,8 +100,8 @@ export const platformGate = createMiddleware<AppEnv>(async (c, next) => {
     throw new ApiError(403, 'two_factor_required', M.twoFactorRequired)
   if (path !== '/api/me')
     await touchPlatformActivity(
-      c.var.db,
-      c.var.deps.sessionCache.changes,
+      c.get('db'),
+      c.get('deps').sessionCache.changes,
       session,
       settings.sessionTimeoutMin,
       role,

@@ -31,7 +31,7 @@ import {
 const smtpTestLimit = rateLimit({
   name: 'platform-smtp-test',
   rule: () => ({ windowSeconds: 60, max: 5 }),
-  key: (c) => c.var.user?.id,
+  key: (c) => c.get('user')?.id,
 })
 
 const smtpTestInput = z.object({ to: z.email('E-mail inválido.').max(254).optional() })
@@ -44,15 +44,15 @@ const adminSettingsRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store')
   })
   .get('/', async (c) => {
-    const row = await readPlatformSettings(c.var.db)
-    return c.json<PlatformSettingsDto>(toPlatformSettingsDto(row, c.var.deps.env.publicUrl))
+    const row = await readPlatformSettings(c.get('db'))
+    return c.json<PlatformSettingsDto>(toPlatformSettingsDto(row, c.get('deps').env.publicUrl))
   })
   .put('/', validate('json', platformSettingsInput), async (c) => {
-    const user = c.var.user
+    const user = c.get('user')
     if (!user) throw unauthorized()
     const values = c.req.valid('json')
-    const key = await getEncryptionKey(c.var.deps.env)
-    const row = await c.var.db.transaction(async (tx) => {
+    const key = await getEncryptionKey(c.get('deps').env)
+    const row = await c.get('db').transaction(async (tx) => {
       const fields = await savePlatformSettings(tx, user.id, values, key)
       await recordUserAudit(
         c,
@@ -67,14 +67,14 @@ const adminSettingsRoutes = new Hono<AppEnv>()
       return readPlatformSettings(tx)
     })
     // This node obeys the new settings from the very next request (the others on their NOTIFY).
-    await settlePlatformSettings(c.var.db)
-    return c.json<PlatformSettingsDto>(toPlatformSettingsDto(row, c.var.deps.env.publicUrl))
+    await settlePlatformSettings(c.get('db'))
+    return c.json<PlatformSettingsDto>(toPlatformSettingsDto(row, c.get('deps').env.publicUrl))
   })
-  .get('/status', async (c) => c.json<PlatformStatusCards>(await platformStatusCards(c.var.db)))
+  .get('/status', async (c) => c.json<PlatformStatusCards>(await platformStatusCards(c.get('db'))))
   // Tests the SAVED server (the page saves first): the answer is the server's own, success or error.
   .post('/smtp-test', smtpTestLimit, validate('json', smtpTestInput), async (c) => {
-    const to = c.req.valid('json').to ?? c.var.user?.email ?? ''
-    const result = await sendPlatformTestMail(c.var.deps, to)
+    const to = c.req.valid('json').to ?? c.get('user')?.email ?? ''
+    const result = await sendPlatformTestMail(c.get('deps'), to)
     if (!result) throw new ApiError(409, 'smtp_not_configured', PLATFORM_SETTINGS_MESSAGES.smtpNotConfigured)
     await recordUserAudit(c, {
       action: 'platform_settings.smtp_test',
@@ -89,7 +89,7 @@ const adminSettingsRoutes = new Hono<AppEnv>()
 export const platformSettingsRoutes = new Hono<AppEnv>()
   // Every visitor's SPA: the name for the title and header, maintenance and sign-ups for their screens.
   .get('/public', async (c) => {
-    const s = await getPlatformSettings(c.var.db)
+    const s = await getPlatformSettings(c.get('db'))
     c.header('Cache-Control', 'no-cache')
     return c.json<PublicPlatformInfo>({
       platformName: s.platformName,

@@ -13,7 +13,7 @@ import { calcularPrazoQuerySchema } from './prazos.schema'
 const calculatorLimit = rateLimit({
   name: 'prazos',
   rule: (env) => ({ windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS, max: env.RATE_LIMIT_PRAZOS_MAX }),
-  key: (c) => clientIp(c, c.var.deps.env.TRUST_PROXY),
+  key: (c) => clientIp(c, c.get('deps').env.TRUST_PROXY),
 })
 
 // Same question, same answer until the holiday calendar changes with a deploy: let browsers reuse it.

@@ -28,13 +28,13 @@ import {
 
 /** The signed-in user (requireUser has run). */
 function signedIn(c: Context<AppEnv>) {
-  const user = c.var.user
+  const user = c.get('user')
   if (!user) throw unauthorized()
   return {
     userId: user.id,
     email: user.email,
     name: user.name,
-    ip: clientIp(c, c.var.deps.env.TRUST_PROXY) ?? null,
+    ip: clientIp(c, c.get('deps').env.TRUST_PROXY) ?? null,
   }
 }
 
@@ -42,19 +42,19 @@ function signedIn(c: Context<AppEnv>) {
 const exportLimit = rateLimit({
   name: 'privacy-export',
   rule: () => ({ windowSeconds: 60 * 60, max: 10 }),
-  key: (c) => c.var.user?.id,
+  key: (c) => c.get('user')?.id,
 })
 // The password check below must not become a way to guess a password with a stolen session.
 const deletionLimit = rateLimit({
   name: 'privacy-deletion',
   rule: (env) => ({ windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS, max: 5 }),
-  key: (c) => c.var.user?.id,
+  key: (c) => c.get('user')?.id,
 })
 
 // requireUser's narrowed context type doesn't fit the shared Context<AppEnv> helpers (audit, client IP):
 // the same check, typed plainly; signedIn() then reads the user.
 const signedInOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.user) throw unauthorized()
+  if (!c.get('user')) throw unauthorized()
   await next()
 })
 
@@ -67,7 +67,7 @@ export const privacyRoutes = new Hono<AppEnv>()
   })
   .get('/export', exportLimit, async (c) => {
     const who = signedIn(c)
-    const data = await buildPersonalDataExport(c.var.db, who.userId)
+    const data = await buildPersonalDataExport(c.get('db'), who.userId)
     // The download itself is a full read of personal data: it is audited before the bytes leave.
     await recordUserAudit(c, { action: 'account.export', entity: 'user', entityId: who.userId })
     return new Response(JSON.stringify(data, null, 2), {
@@ -79,18 +79,18 @@ export const privacyRoutes = new Hono<AppEnv>()
     })
   })
   .get('/deletion', async (c) => {
-    return c.json<DeletionStatus>(await getDeletionStatus(c.var.db, signedIn(c).userId))
+    return c.json<DeletionStatus>(await getDeletionStatus(c.get('db'), signedIn(c).userId))
   })
   .post('/deletion', deletionLimit, validate('json', requestDeletionSchema), async (c) => {
     const who = signedIn(c)
-    if (!(await passwordMatches(c.var.deps, who.userId, c.req.valid('json').password)))
+    if (!(await passwordMatches(c.get('deps'), who.userId, c.req.valid('json').password)))
       throw new ApiError(400, 'validation', PRIVACY_MESSAGES.wrongPassword, {
         password: PRIVACY_MESSAGES.wrongPassword,
       })
-    return c.json<DeletionStatus>(await requestDeletion(c.var.deps, who), 201)
+    return c.json<DeletionStatus>(await requestDeletion(c.get('deps'), who), 201)
   })
   .delete('/deletion', async (c) => {
-    return c.json<DeletionStatus>(await cancelDeletion(c.var.deps, signedIn(c)))
+    return c.json<DeletionStatus>(await cancelDeletion(c.get('deps'), signedIn(c)))
   })
 
 const uuid = z.uuid()
@@ -106,8 +106,8 @@ export const clientAnonymizationRoutes = new Hono<AppEnv>().post(
   async (c) => {
     const id = c.req.param('id')
     if (!uuid.safeParse(id).success) throw notFound(PRIVACY_MESSAGES.clientNotFound)
-    const result = await c.var.db.transaction(async (tx) => {
-      const erased = await anonymizeClient(tx, c.var.office.id, id)
+    const result = await c.get('db').transaction(async (tx) => {
+      const erased = await anonymizeClient(tx, c.get('office').id, id)
       if (!erased) throw notFound(PRIVACY_MESSAGES.clientNotFound)
       await recordOfficeAudit(c, { action: 'client.anonymize', entity: 'client', entityId: id }, tx)
       return erased

@@ -35,7 +35,7 @@ const AVATAR_SIZE = 256
 const MAX_INPUT_PIXELS = 50_000_000
 
 function signedInUser(c: Context<AppEnv>) {
-  const user = c.var.user
+  const user = c.get('user')
   if (!user) throw unauthorized()
   return user
 }
@@ -54,7 +54,7 @@ const idParam = (value: string) => {
 /** Only lawyers have the lawyer_* sub-collections; everybody may read their own (empty) lists. */
 async function requireLawyer(c: Context<AppEnv>) {
   const user = signedInUser(c)
-  const profile = await ensureProfile(c.var.db, user)
+  const profile = await ensureProfile(c.get('db'), user)
   if (profile.userType !== 'advogado')
     throw new ApiError(403, 'forbidden', 'Apenas advogados podem editar esta seção do perfil.')
   return user
@@ -98,12 +98,12 @@ const tooLarge = () => new ApiError(413, 'too_large', AVATAR_TOO_LARGE_MESSAGE)
 /** /api/profile: the signed-in user's own profile, avatar and lawyer sub-collections. */
 export const profileRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
-    const profile = await ensureProfile(c.var.db, signedInUser(c))
+    const profile = await ensureProfile(c.get('db'), signedInUser(c))
     c.header('Cache-Control', 'no-store')
     return c.json(toProfileDto(profile))
   })
   .patch('/', validate('json', updateProfileSchema), async (c) => {
-    const profile = await updateProfile(c.var.db, signedInUser(c), c.req.valid('json'))
+    const profile = await updateProfile(c.get('db'), signedInUser(c), c.req.valid('json'))
     return c.json(toProfileDto(profile))
   })
   .post(
@@ -135,12 +135,12 @@ export const profileRoutes = new Hono<AppEnv>()
         throw new ApiError(400, 'not_image', AVATAR_NOT_IMAGE_MESSAGE)
       const webp = await toAvatarWebp(bytes)
 
-      const storage = getStorage(c.var.deps.env)
+      const storage = getStorage(c.get('deps').env)
       const key = newStorageKey('webp')
       await storage.put('avatars', key, webp)
       let result
       try {
-        result = await setAvatarUrl(c.var.db, user, `${AVATAR_URL_PREFIX}${key}`)
+        result = await setAvatarUrl(c.get('db'), user, `${AVATAR_URL_PREFIX}${key}`)
       } catch (error) {
         await storage.delete('avatars', key).catch(() => {})
         throw error
@@ -150,14 +150,14 @@ export const profileRoutes = new Hono<AppEnv>()
     },
   )
   .delete('/avatar', async (c) => {
-    const { profile, previousUrl } = await setAvatarUrl(c.var.db, signedInUser(c), null)
-    await deleteAvatarFile(getStorage(c.var.deps.env), previousUrl)
+    const { profile, previousUrl } = await setAvatarUrl(c.get('db'), signedInUser(c), null)
+    await deleteAvatarFile(getStorage(c.get('deps').env), previousUrl)
     return c.json(toProfileDto(profile))
   })
   .get('/:collection', async (c) => {
     const user = signedInUser(c)
     const collection = collectionParam(c.req.param('collection'))
-    const items = await listCollection(c.var.db, collection, user.id)
+    const items = await listCollection(c.get('db'), collection, user.id)
     c.header('Cache-Control', 'no-store')
     return c.json<CollectionList<LawyerCollection>>({ items })
   })
@@ -166,7 +166,7 @@ export const profileRoutes = new Hono<AppEnv>()
     const user = await requireLawyer(c)
     const parsed = lawyerCollectionSchemas[collection].create.safeParse(await parseBody(c))
     if (!parsed.success) throw formatValidationError(parsed.error)
-    const item = await createCollectionItem(c.var.db, collection, user.id, parsed.data)
+    const item = await createCollectionItem(c.get('db'), collection, user.id, parsed.data)
     return c.json<CollectionItem<LawyerCollection>>(item, 201)
   })
   .patch('/:collection/:id', async (c) => {
@@ -175,14 +175,14 @@ export const profileRoutes = new Hono<AppEnv>()
     const user = await requireLawyer(c)
     const parsed = lawyerCollectionSchemas[collection].update.safeParse(await parseBody(c))
     if (!parsed.success) throw formatValidationError(parsed.error)
-    const item = await updateCollectionItem(c.var.db, collection, user.id, id, parsed.data)
+    const item = await updateCollectionItem(c.get('db'), collection, user.id, id, parsed.data)
     return c.json<CollectionItem<LawyerCollection>>(item)
   })
   .delete('/:collection/:id', async (c) => {
     const collection = collectionParam(c.req.param('collection'))
     const id = idParam(c.req.param('id'))
     const user = await requireLawyer(c)
-    await deleteCollectionItem(c.var.db, collection, user.id, id)
+    await deleteCollectionItem(c.get('db'), collection, user.id, id)
     return c.body(null, 204)
   })
 
@@ -191,7 +191,7 @@ export const avatarFileRoutes = new Hono<AppEnv>().get('/:key', async (c) => {
   const key = c.req.param('key')
   // Only our own random keys: '..', '/', '%2f' and friends never reach the file system.
   if (!isStorageKey(key)) throw notFound('Arquivo não encontrado.')
-  const data = await getStorage(c.var.deps.env).get('avatars', key)
+  const data = await getStorage(c.get('deps').env).get('avatars', key)
   if (!data) throw notFound('Arquivo não encontrado.')
   return c.body(new Uint8Array(data), 200, {
     'Content-Type': 'image/webp',

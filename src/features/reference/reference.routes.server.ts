@@ -10,13 +10,13 @@ const CACHE = 'public, max-age=86400'
 export const referenceRoutes = new Hono<AppEnv>()
   .get('/estados', async (c) => {
     c.header('Cache-Control', CACHE)
-    return c.json({ items: await listEstados(c.var.db) })
+    return c.json({ items: await listEstados(c.get('db')) })
   })
   .get(
     '/estados/:id/cidades',
     validate('param', z.object({ id: z.coerce.number().int().positive() })),
     async (c) => {
       c.header('Cache-Control', CACHE)
-      return c.json({ items: await listCidades(c.var.db, c.req.valid('param').id) })
+      return c.json({ items: await listCidades(c.get('db'), c.req.valid('param').id) })
     },
   )

@@ -9,10 +9,10 @@ import { REPORT_KINDS, reportPeriodQuery, type Analytics, type Period, type Repo
 import { reportScope } from './reports.scope.server'
 import { buildReport } from './reports.service.server'
 
-const scopeOf = (c: Context<AppEnv>) => reportScope(c.var.office)
+const scopeOf = (c: Context<AppEnv>) => reportScope(c.get('office'))
 
 const allReports = (c: Context<AppEnv>, period: Period) =>
-  Promise.all(REPORT_KINDS.map((kind) => buildReport(c.var.db, scopeOf(c), kind, period)))
+  Promise.all(REPORT_KINDS.map((kind) => buildReport(c.get('db'), scopeOf(c), kind, period)))
 
 // Relatórios and Analytics (issue 11). 'Full reports' (spec §6): the sócio sees the office; the associado's
 // partial cell is narrowed by reportScope to their cases and their hours in every report, export and card;
@@ -24,14 +24,14 @@ export const reportRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store')
   })
   .get('/analytics', validate('query', reportPeriodQuery), async (c) => {
-    return c.json<Analytics>(await analytics(c.var.db, scopeOf(c), c.req.valid('query')))
+    return c.json<Analytics>(await analytics(c.get('db'), scopeOf(c), c.req.valid('query')))
   })
   // 'Exportar Relatórios': the three reports of the period in one PDF, or a zip of their CSVs.
   .get('/export.pdf', validate('query', reportPeriodQuery), async (c) => {
     const period = c.req.valid('query')
     const [reports, letterhead] = await Promise.all([
       allReports(c, period),
-      getOfficeLetterhead(c.var.db, c.var.office.id),
+      getOfficeLetterhead(c.get('db'), c.get('office').id),
     ])
     return pdfDownload(reports, letterhead, period)
   })
@@ -43,16 +43,16 @@ export const reportRoutes = new Hono<AppEnv>()
 for (const kind of REPORT_KINDS) {
   reportRoutes
     .get(`/${kind}`, validate('query', reportPeriodQuery), async (c) => {
-      return c.json<Report>(await buildReport(c.var.db, scopeOf(c), kind, c.req.valid('query')))
+      return c.json<Report>(await buildReport(c.get('db'), scopeOf(c), kind, c.req.valid('query')))
     })
     .get(`/${kind}/export.csv`, validate('query', reportPeriodQuery), async (c) => {
-      return csvResponse(await buildReport(c.var.db, scopeOf(c), kind, c.req.valid('query')))
+      return csvResponse(await buildReport(c.get('db'), scopeOf(c), kind, c.req.valid('query')))
     })
     .get(`/${kind}/export.pdf`, validate('query', reportPeriodQuery), async (c) => {
       const period = c.req.valid('query')
       const [report, letterhead] = await Promise.all([
-        buildReport(c.var.db, scopeOf(c), kind, period),
-        getOfficeLetterhead(c.var.db, c.var.office.id),
+        buildReport(c.get('db'), scopeOf(c), kind, period),
+        getOfficeLetterhead(c.get('db'), c.get('office').id),
       ])
       return pdfDownload([report], letterhead, period)
     })

@@ -35,33 +35,33 @@ export const settingsRoutes = new Hono<AppEnv>()
   })
   .get('/', async (c) => {
     const { user } = who(c)
-    return c.json<SettingsDto>(await getSettings(c.var.db, user.id))
+    return c.json<SettingsDto>(await getSettings(c.get('db'), user.id))
   })
   .put('/', validate('json', settingsSchema), async (c) => {
     const { user } = who(c)
-    return c.json<SettingsDto>(await saveSettings(c.var.db, user.id, c.req.valid('json')))
+    return c.json<SettingsDto>(await saveSettings(c.get('db'), user.id, c.req.valid('json')))
   })
   .get('/activity', async (c) => {
     const { user } = who(c)
-    return c.json<{ items: SignInActivityItem[] }>({ items: await listSignInActivity(c.var.db, user.id) })
+    return c.json<{ items: SignInActivityItem[] }>({ items: await listSignInActivity(c.get('db'), user.id) })
   })
   .get('/sessions', async (c) => {
     const { user, session } = who(c)
     return c.json<{ items: ActiveSessionItem[] }>({
-      items: await listActiveSessions(c.var.db, user.id, session.id),
+      items: await listActiveSessions(c.get('db'), user.id, session.id),
     })
   })
   .post('/sessions/revoke-others', async (c) => {
     const { user, session } = who(c)
-    const revoked = await countOtherSessions(c.var.db, user.id, session.id)
-    await c.var.deps.auth.api.revokeOtherSessions({ headers: c.req.raw.headers })
+    const revoked = await countOtherSessions(c.get('db'), user.id, session.id)
+    await c.get('deps').auth.api.revokeOtherSessions({ headers: c.req.raw.headers })
     return c.json({ revoked })
   })
   .delete('/sessions/:id', validate('param', sessionIdParamSchema), async (c) => {
     const { user } = who(c)
-    const token = await findOwnSessionToken(c.var.db, user.id, c.req.valid('param').id)
+    const token = await findOwnSessionToken(c.get('db'), user.id, c.req.valid('param').id)
     // Another user's session answers exactly like a missing one.
     if (!token) throw notFound('Sessão não encontrada.')
-    await c.var.deps.auth.api.revokeSession({ body: { token }, headers: c.req.raw.headers })
+    await c.get('deps').auth.api.revokeSession({ body: { token }, headers: c.req.raw.headers })
     return c.json({ ok: true as const })
   })

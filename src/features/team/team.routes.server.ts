@@ -54,10 +54,10 @@ async function mailInvite(
   invite: NewInvitation,
   member: { nomeCompleto: string; nivelAcesso: TeamOverview['members'][number]['nivelAcesso'] },
 ) {
-  const { env, mailer } = c.var.deps
-  const [office] = await c.var.db.query.offices.findMany({
+  const { env, mailer } = c.get('deps')
+  const [office] = await c.get('db').query.offices.findMany({
     columns: { nome: true },
-    where: (offices, { eq }) => eq(offices.id, c.var.office.id),
+    where: (offices, { eq }) => eq(offices.id, c.get('office').id),
     limit: 1,
   })
   await sendInvitationEmail(mailer, env.publicUrl, {
@@ -74,22 +74,22 @@ const manage = requireOffice('team.manage')
 
 const officeTeamRoutes = new Hono<AppEnv>()
   .get('/', requireOffice('team.view'), validate('query', teamListQuerySchema), async (c) => {
-    const officeId = c.var.office.id
+    const officeId = c.get('office').id
     const [hoursByMember, casesByMember, casosAtivos] = await Promise.all([
-      hoursThisMonthByMember(c.var.db, officeId),
-      activeCasesByMember(c.var.db, officeId),
-      countActiveCases(c.var.db, officeId),
+      hoursThisMonthByMember(c.get('db'), officeId),
+      activeCasesByMember(c.get('db'), officeId),
+      countActiveCases(c.get('db'), officeId),
     ])
     const query = c.req.valid('query')
     const numbers = { hoursByMember, casesByMember }
-    const all = await listMembers(c.var.db, officeId, c.var.office.memberId, {}, numbers)
+    const all = await listMembers(c.get('db'), officeId, c.get('office').memberId, {}, numbers)
     const filtered =
       query.search || query.nivel !== 'todos'
-        ? await listMembers(c.var.db, officeId, c.var.office.memberId, query, numbers)
+        ? await listMembers(c.get('db'), officeId, c.get('office').memberId, query, numbers)
         : all
     const membrosAtivos = all.length
     const advogadosAtivos = all.filter((member) => member.oabNumero).length
-    const podeGerenciar = can(c.var.office.nivelAcesso, 'team.manage')
+    const podeGerenciar = can(c.get('office').nivelAcesso, 'team.manage')
     const body: TeamOverview = {
       // A member's hourly rate is the partners' business (they set it): hidden from the other levels.
       members: podeGerenciar ? filtered : filtered.map((member) => ({ ...member, valorHora: null })),
@@ -109,15 +109,15 @@ const officeTeamRoutes = new Hono<AppEnv>()
   .post('/', manage, validate('json', createMemberSchema), async (c) => {
     const data = c.req.valid('json')
     const { id, invite } = await guardDuplicate(() =>
-      c.var.db.transaction(async (tx) => {
-        const memberId = await insertMember(tx, c.var.office.id, data)
+      c.get('db').transaction(async (tx) => {
+        const memberId = await insertMember(tx, c.get('office').id, data)
         const wantsInvite = data.convidar && data.ativo && data.email !== null
         const issued = wantsInvite
           ? await issueInvitation(
               tx,
-              c.var.office.id,
+              c.get('office').id,
               { id: memberId, email: data.email, userId: null, ativo: true },
-              c.var.office.userId,
+              c.get('office').userId,
             )
           : null
         await recordOfficeAudit(
@@ -145,12 +145,12 @@ const officeTeamRoutes = new Hono<AppEnv>()
       const data = c.req.valid('json')
       const { id } = c.req.valid('param')
       await guardDuplicate(() =>
-        c.var.db.transaction(async (tx) => {
-          const member = await lockMember(tx, c.var.office.id, id)
-          await updateMemberRow(tx, c.var.office.id, member, data)
+        c.get('db').transaction(async (tx) => {
+          const member = await lockMember(tx, c.get('office').id, id)
+          await updateMemberRow(tx, c.get('office').id, member, data)
           // A pending link was sent to the old address (or for a member now inactive): it no longer applies.
           if (!member.userId && (member.email !== data.email || !data.ativo))
-            await cancelPendingInvitations(tx, c.var.office.id, id)
+            await cancelPendingInvitations(tx, c.get('office').id, id)
           const details: Record<string, unknown> = {}
           if (member.nivelAcesso !== data.nivelAcesso)
             details.nivelAcesso = [member.nivelAcesso, data.nivelAcesso]
@@ -160,12 +160,12 @@ const officeTeamRoutes = new Hono<AppEnv>()
           if (member.nivelAcesso !== data.nivelAcesso)
             await recordPlatformEvent(tx, {
               kind: 'permissao',
-              actorUserId: c.var.office.userId,
+              actorUserId: c.get('office').userId,
               targetUserId: member.userId,
-              requestId: c.var.requestId,
+              requestId: c.get('requestId'),
               details: {
                 change: 'nivel_acesso',
-                officeId: c.var.office.id,
+                officeId: c.get('office').id,
                 memberId: id,
                 from: member.nivelAcesso,
                 to: data.nivelAcesso,
@@ -178,20 +178,20 @@ const officeTeamRoutes = new Hono<AppEnv>()
   )
   .delete('/:id', manage, validate('param', memberIdParamSchema), async (c) => {
     const { id } = c.req.valid('param')
-    await c.var.db.transaction(async (tx) => {
-      const member = await lockMember(tx, c.var.office.id, id)
-      await deactivateMemberRow(tx, c.var.office.id, member)
-      await cancelPendingInvitations(tx, c.var.office.id, id)
+    await c.get('db').transaction(async (tx) => {
+      const member = await lockMember(tx, c.get('office').id, id)
+      await deactivateMemberRow(tx, c.get('office').id, member)
+      await cancelPendingInvitations(tx, c.get('office').id, id)
       await recordOfficeAudit(c, { action: 'member.deactivate', entity: 'member', entityId: id }, tx)
     })
     return c.body(null, 204)
   })
   .post('/:id/invitation', manage, validate('param', memberIdParamSchema), async (c) => {
     const { id } = c.req.valid('param')
-    const { invite, member } = await c.var.db.transaction(async (tx) => {
-      const row = await lockMember(tx, c.var.office.id, id)
+    const { invite, member } = await c.get('db').transaction(async (tx) => {
+      const row = await lockMember(tx, c.get('office').id, id)
       if (!row.ativo) throw new ApiError(409, 'inactive', TEAM_MESSAGES.inviteInactive)
-      const issued = await issueInvitation(tx, c.var.office.id, row, c.var.office.userId)
+      const issued = await issueInvitation(tx, c.get('office').id, row, c.get('office').userId)
       await recordOfficeAudit(c, { action: 'member.invite', entity: 'member', entityId: id }, tx)
       return { invite: issued, member: row }
     })
@@ -200,9 +200,9 @@ const officeTeamRoutes = new Hono<AppEnv>()
   })
   .delete('/:id/invitation', manage, validate('param', memberIdParamSchema), async (c) => {
     const { id } = c.req.valid('param')
-    await c.var.db.transaction(async (tx) => {
-      await lockMember(tx, c.var.office.id, id)
-      const cancelled = await cancelPendingInvitations(tx, c.var.office.id, id)
+    await c.get('db').transaction(async (tx) => {
+      await lockMember(tx, c.get('office').id, id)
+      const cancelled = await cancelPendingInvitations(tx, c.get('office').id, id)
       if (cancelled === 0) throw new ApiError(409, 'no_pending_invite', TEAM_MESSAGES.noPendingInvite)
       await recordOfficeAudit(c, { action: 'member.invite_cancel', entity: 'member', entityId: id }, tx)
     })
@@ -213,14 +213,14 @@ const officeTeamRoutes = new Hono<AppEnv>()
 const inviteLimit = rateLimit({
   name: 'team-invite',
   rule: (env) => ({ windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS, max: 30 }),
-  key: (c) => clientIp(c, c.var.deps.env.TRUST_PROXY) ?? 'unknown',
+  key: (c) => clientIp(c, c.get('deps').env.TRUST_PROXY) ?? 'unknown',
 })
 
 // The acceptance path: the token is the credential to read it; accepting needs the invited account.
 const invitationRoutes = new Hono<AppEnv>()
   .get('/invitations/:token', inviteLimit, validate('param', inviteTokenParamSchema), async (c) => {
     c.header('Cache-Control', 'no-store')
-    return c.json<InvitationInfo>(await describeInvitation(c.var.db, c.req.valid('param').token))
+    return c.json<InvitationInfo>(await describeInvitation(c.get('db'), c.req.valid('param').token))
   })
   .post(
     '/invitations/:token/accept',
@@ -228,9 +228,9 @@ const invitationRoutes = new Hono<AppEnv>()
     requireUser,
     validate('param', inviteTokenParamSchema),
     async (c) => {
-      const user = c.var.user
+      const user = c.get('user')
       if (!user) throw new Error('requireUser let an anonymous request through')
-      const accepted = await c.var.db.transaction(async (tx) => {
+      const accepted = await c.get('db').transaction(async (tx) => {
         const result = await acceptInvitation(tx, c.req.valid('param').token, user)
         await recordAudit(tx, {
           officeId: result.officeId,
@@ -238,7 +238,7 @@ const invitationRoutes = new Hono<AppEnv>()
           action: 'member.join',
           entity: 'member',
           entityId: result.memberId,
-          ip: clientIp(c, c.var.deps.env.TRUST_PROXY) ?? null,
+          ip: clientIp(c, c.get('deps').env.TRUST_PROXY) ?? null,
         })
         return result
       })

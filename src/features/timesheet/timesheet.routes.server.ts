@@ -23,7 +23,7 @@ import {
 } from './timesheet.service.server'
 
 function actorOf(c: Context<AppEnv>): TimesheetActor {
-  const office = c.var.office
+  const office = c.get('office')
   return { officeId: office.id, memberId: office.memberId, nivelAcesso: office.nivelAcesso }
 }
 
@@ -40,30 +40,30 @@ export const timesheetRoutes = new Hono<AppEnv>()
   })
   .get('/', validate('query', timesheetQuery), async (c) => {
     const { from, to } = c.req.valid('query')
-    return c.json<TimesheetList>(await listEntries(c.var.db, actorOf(c), from, to))
+    return c.json<TimesheetList>(await listEntries(c.get('db'), actorOf(c), from, to))
   })
   .get('/export.csv', validate('query', timesheetQuery), (c) => {
     const { from, to } = c.req.valid('query')
     return csvDownload(
       c,
       CSV_HEADER,
-      entryCsvRows(c.var.db, actorOf(c), from, to),
+      entryCsvRows(c.get('db'), actorOf(c), from, to),
       `minhas-horas-${from}-a-${to}.csv`,
     )
   })
   .get('/timer', async (c) => {
-    return c.json<TimerState>({ running: await getRunningTimer(c.var.db, actorOf(c)) })
+    return c.json<TimerState>({ running: await getRunningTimer(c.get('db'), actorOf(c)) })
   })
   .post('/timer/start', validate('json', startTimerBody), async (c) => {
-    return c.json(await startTimer(c.var.db, actorOf(c), c.req.valid('json')), 201)
+    return c.json(await startTimer(c.get('db'), actorOf(c), c.req.valid('json')), 201)
   })
   .post('/timer/stop', async (c) => {
-    return c.json(await stopTimer(c.var.db, actorOf(c)))
+    return c.json(await stopTimer(c.get('db'), actorOf(c)))
   })
   .post('/', validate('json', manualEntryBody), async (c) => {
-    return c.json(await createManualEntry(c.var.db, actorOf(c), c.req.valid('json')), 201)
+    return c.json(await createManualEntry(c.get('db'), actorOf(c), c.req.valid('json')), 201)
   })
   .delete('/:id', validate('param', entryIdParam), async (c) => {
-    await deleteEntry(c.var.db, actorOf(c), c.req.valid('param').id)
+    await deleteEntry(c.get('db'), actorOf(c), c.req.valid('param').id)
     return c.body(null, 204)
   })

@@ -18,7 +18,7 @@ import { timeEntries } from './timesheet.table.server'
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 type Executor = Database | Tx
 
-/** Who records time: the request's current membership (c.var.office). */
+/** Who records time: the request's current membership (c.get('office')). */
 export interface TimesheetActor {
   officeId: string
   memberId: string
