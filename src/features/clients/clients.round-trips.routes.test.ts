@@ -27,6 +27,9 @@ beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   expect(changes.live).toBe(true)
+  // The sign-up's own change notices (session, membership) must be heard before the warm-up request, or
+  // one arriving after it evicts what it cached and the "warm" request loads it again.
+  await changes.sync()
   // Every statement the app's database client is given (PostgreSQL pool or PGlite), recorded by text.
   const client = (t.handle.db as unknown as { $client: Record<string, unknown> }).$client
   for (const method of ['query', 'exec']) {
