@@ -44,14 +44,18 @@ async function migrateAndSeed(handle: DbHandle): Promise<void> {
 /** An in-memory PGlite started from the cached tarball of a migrated one (built by the first to need it). */
 export async function openPgliteFromTemplate(): Promise<DbHandle> {
   const folder = path.join(os.tmpdir(), 'jc-test-templates')
-  const file = path.join(folder, `pglite-${templateKey()}.tar`)
+  const name = `pglite-${templateKey()}`
+  const file = path.join(folder, `${name}.tar`)
   if (!fs.existsSync(file)) {
     const handle = await openDatabase({ memory: true })
     await migrateAndSeed(handle)
     const tarball = await pgliteOf(handle.db).dumpDataDir('none')
     await handle.close()
     fs.mkdirSync(folder, { recursive: true })
-    for (const old of fs.readdirSync(folder)) fs.rmSync(path.join(folder, old), { force: true })
+    // Earlier migration sets only: another worker may be writing this one's `.partial` right now.
+    for (const old of fs.readdirSync(folder)) {
+      if (!old.startsWith(name)) fs.rmSync(path.join(folder, old), { force: true })
+    }
     // Written aside and renamed: a worker reading at the same time sees the whole file or none.
     const partial = `${file}.${randomBytes(4).toString('hex')}.partial`
     fs.writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()))
