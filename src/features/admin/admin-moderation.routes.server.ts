@@ -3,8 +3,9 @@ import type { AppEnv } from '../../platform/app-env.server'
 import { unauthorized } from '../../platform/http-error.server'
 import { validate } from '../../platform/validate.server'
 import { recordUserAudit } from '../audit/audit.public.server'
-import { recordPlatformEvent } from '../platform-logs/platform-logs.public.server'
+import { recordPlatformEvent, type PlatformEventInput } from '../platform-logs/platform-logs.public.server'
 import { userIdParamSchema } from './admin.schema'
+import type { AuditInTransaction } from './admin.service.server'
 import {
   adminProfileEditSchema,
   blockUserSchema,
@@ -34,6 +35,26 @@ function actorId(c: Context<AppEnv>): string {
   return user.id
 }
 
+/** A block's or unblock's audit row and platform log event, written in the service's transaction. */
+function blockTrail(
+  c: Context<AppEnv>,
+  actor: string,
+  userId: string,
+  action: 'admin.user_block' | 'admin.user_unblock',
+  eventDetails: (details: Record<string, unknown>) => PlatformEventInput['details'],
+): AuditInTransaction {
+  return async (tx, details) => {
+    await recordUserAudit(c, { action, entity: 'user', entityId: userId, details }, tx)
+    await recordPlatformEvent(tx, {
+      kind: 'permissao',
+      actorUserId: actor,
+      targetUserId: userId,
+      requestId: c.get('requestId'),
+      details: eventDetails(details),
+    })
+  }
+}
+
 // Blocks, profile fixes and /admin/moderation's own data (issue 14). Mounted inside adminRoutes, whose
 // requireRole('superadmin') guards every route here; OAB requests and reports are decided through
 // network's /api/network/moderation routes.
@@ -52,20 +73,10 @@ export const adminModerationRoutes = new Hono<AppEnv>()
         actor,
         userId,
         reason,
-        async (tx, details) => {
-          await recordUserAudit(
-            c,
-            { action: 'admin.user_block', entity: 'user', entityId: userId, details },
-            tx,
-          )
-          await recordPlatformEvent(tx, {
-            kind: 'permissao',
-            actorUserId: actor,
-            targetUserId: userId,
-            requestId: c.get('requestId'),
-            details: { change: 'bloqueio', sessionsEnded: Number(details.sessionsEnded ?? 0) },
-          })
-        },
+        blockTrail(c, actor, userId, 'admin.user_block', (details) => ({
+          change: 'bloqueio',
+          sessionsEnded: Number(details.sessionsEnded ?? 0),
+        })),
       )
       // This node forgets them now; the others hear the sessions trigger's NOTIFY (decision 009).
       c.get('deps').sessionCache.changes.userChanged(userId)
@@ -75,20 +86,12 @@ export const adminModerationRoutes = new Hono<AppEnv>()
   .delete('/users/:userId/block', validate('param', userIdParamSchema), async (c) => {
     const actor = actorId(c)
     const { userId } = c.req.valid('param')
-    await unblockUser(c.get('db'), actor, userId, async (tx, details) => {
-      await recordUserAudit(
-        c,
-        { action: 'admin.user_unblock', entity: 'user', entityId: userId, details },
-        tx,
-      )
-      await recordPlatformEvent(tx, {
-        kind: 'permissao',
-        actorUserId: actor,
-        targetUserId: userId,
-        requestId: c.get('requestId'),
-        details: { change: 'desbloqueio' },
-      })
-    })
+    await unblockUser(
+      c.get('db'),
+      actor,
+      userId,
+      blockTrail(c, actor, userId, 'admin.user_unblock', () => ({ change: 'desbloqueio' })),
+    )
     return c.json<BlockResult>({ userId, blocked: false, sessionsEnded: 0 })
   })
   .patch(
