@@ -67,6 +67,10 @@ interface WriteInput {
 export async function writePlatformArchive(input: WriteInput): Promise<WrittenPlatformArchive> {
   const { handle, storage } = input
   const zip = new yazl.ZipFile()
+  // The failure path destroys the zip stream with the error so that storage.put fails too. A fast failure
+  // (pg_dump not installed) can come before put has attached its own listener (it creates folders first), and
+  // an 'error' with no listener crashes the process: this one only keeps it an ordinary stream error.
+  ;(zip.outputStream as Readable).on('error', () => {})
   let failure: Error | undefined
   const stored = storage.put('backups', input.storageKey, zip.outputStream, {
     contentType: 'application/zip',
