@@ -7,7 +7,7 @@ export default defineConfig({
   build: {
     ssr: 'src/server/index.server.ts',
     outDir: `${process.env.JC_DIST_DIR ?? 'dist'}/server`,
-    target: 'node20',
+    target: 'node24',
     sourcemap: true,
     emptyOutDir: true,
     rollupOptions: { output: { entryFileNames: 'index.js' } },

@@ -1,4 +1,5 @@
 // Builds the SPA (dist/client) and the server (dist/server), then writes the stamp `npm start` checks.
+import './require-node.mjs'
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'

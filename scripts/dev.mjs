@@ -1,5 +1,6 @@
 // `npm run dev`: the API server (reloads on change) on API_PORT and Vite's dev server with hot reload on
 // PORT, forwarding /api to the API. Ctrl+C stops both.
+import './require-node.mjs'
 import { spawn } from 'node:child_process'
 
 const apiPort = process.env.API_PORT ?? '3001'
