@@ -91,6 +91,25 @@ export default tseslint.config(
     rules: Object.fromEntries([restrictedPaths([...layering, ...featurePrivacy])]),
   },
   {
+    // One validation rule for every form (issue 22): forms are made with useAppForm, which wraps useForm.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/components/form/use-app-form.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-hook-form',
+              importNames: ['useForm'],
+              message: 'Use useAppForm from src/components/form/use-app-form.ts (when messages show).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Small files (DESIGN/STYLE): a source file over 400 lines is split by responsibility.
     files: ['src/**/*.{ts,tsx}'],
     ignores: [...TEST_FILES, 'src/db/migrations/**'],

@@ -33,6 +33,17 @@ export default defineConfig(async () => {
       maxWorkers: 2,
       projects: [
         { resolve: { alias }, test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: DB_TESTS } },
+        // Components in a simulated DOM (Testing Library + user-event). globals: Testing Library unmounts
+        // after each test only when it finds a global afterEach; the tests still import from 'vitest'.
+        {
+          resolve: { alias },
+          test: {
+            name: 'components',
+            include: ['src/**/*.component.test.tsx'],
+            environment: 'happy-dom',
+            globals: true,
+          },
+        },
         dbProject('api:pglite', { TEST_DATABASE_URL: '' }),
         ...(postgresUrl ? [dbProject('api:postgres', { TEST_DATABASE_URL: postgresUrl })] : []),
       ],

@@ -69,16 +69,28 @@ export async function signUpViaApi(request: APIRequestContext, data: Record<stri
 }
 
 /**
- * Picks an option of a Radix select. On a busy machine a click can land while the list is still opening, which
- * Radix ignores, leaving the list open over the form (and the rest of the page hidden from the accessibility
- * tree): so the pick counts only once the list has closed, and is retried until then.
+ * Picks an option of a Radix select: one click opens the list, one click picks, and the list closes.
+ * e2e/first-click.spec.ts proves the first click is enough. Here, on a CI machine whose two cores run two
+ * browsers and the server, Radix's "release after the opening press" guard is sometimes armed late and eats
+ * the option's release (seen twice in 190 specs): the option is clicked once more if the list stays open,
+ * so a spec about something else does not fail on it.
  */
 async function pickFrom(page: Page, trigger: Locator, option: string) {
-  await expect(async () => {
-    if ((await page.getByRole('listbox').count()) === 0) await trigger.click({ timeout: 2_000 })
-    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2_000 })
-    await expect(page.getByRole('listbox')).toHaveCount(0, { timeout: 1_000 })
-  }).toPass({ timeout: 15_000 })
+  await trigger.click()
+  await expect(page.getByRole('listbox')).toBeVisible()
+  await pickOpenOption(page, option)
+}
+
+/** Picks an option of the open Radix select list (see pickFrom for the second click). */
+export async function pickOpenOption(page: Page, option: string) {
+  const list = page.getByRole('listbox')
+  await page.getByRole('option', { name: option, exact: true }).click()
+  const closed = await expect(list)
+    .toHaveCount(0, { timeout: 2_000 })
+    .then(() => true)
+    .catch(() => false)
+  if (!closed) await page.getByRole('option', { name: option, exact: true }).click()
+  await expect(list).toHaveCount(0)
 }
 
 /** Picks an option of a Radix select named by its label. */
@@ -130,9 +142,10 @@ function decodeQuotedPrintable(raw: string): string {
 
 /**
  * The first link of the newest e-mail to `email` in the server's outbox (DATA_DIR/outbox, .eml files written
- * when no SMTP_URL is set). Polls: the server writes the file while answering the request.
+ * when no SMTP_URL is set) — of the newest one whose link contains `linkContains`, when given. Polls: the
+ * server writes the file while answering the request.
  */
-export async function mailedLink(email: string): Promise<string> {
+export async function mailedLink(email: string, linkContains = ''): Promise<string> {
   const dataDir = process.env.E2E_DATA_DIR
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)')
   const outbox = path.join(dataDir, 'outbox')
@@ -146,8 +159,12 @@ export async function mailedLink(email: string): Promise<string> {
           .sort()
           .reverse()) {
           const message = decodeQuotedPrintable(await fs.readFile(path.join(outbox, name), 'utf8'))
-          if (new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'm').test(message)) {
-            link = message.match(/https?:\/\/\S+/)?.[0]
+          const found = message.match(/https?:\/\/\S+/)?.[0]
+          if (
+            new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'm').test(message) &&
+            (found ?? '').includes(linkContains)
+          ) {
+            link = found
             return true
           }
         }
@@ -162,7 +179,8 @@ export async function mailedLink(email: string): Promise<string> {
 
 /**
  * Signs the MASTER_EMAIL account in through `request`: e2e/master.setup.ts (run before every spec) signed it up
- * and confirmed its address, which superadmin waits for. The request context then holds a superadmin session.
+ * and set its password (the same PASSWORD) through the reset link mailed to it, which superadmin waits for
+ * (issue 24). The request context then holds a superadmin session.
  */
 export async function signInAsConfirmedMaster(request: APIRequestContext) {
   const signIn = await request.post('/api/auth/sign-in/email', {

@@ -22,6 +22,7 @@ export function SelectFormField<TValues extends FieldValues>({
   required,
   contentClassName,
   onValueChange,
+  deps,
 }: {
   control: Control<TValues>
   name: Path<TValues>
@@ -35,6 +36,8 @@ export function SelectFormField<TValues extends FieldValues>({
   contentClassName?: string
   /** Runs after the field took the new value, for fields that depend on it. */
   onValueChange?: (value: string) => void
+  /** Fields whose validity depends on this one: a message they show is checked again on each change. */
+  deps?: Path<TValues>[]
 }) {
   const { errorId } = formFieldIds(id)
   return (
@@ -42,6 +45,7 @@ export function SelectFormField<TValues extends FieldValues>({
       <Controller
         control={control}
         name={name}
+        rules={deps ? { deps } : undefined}
         render={({ field }) => (
           <Select
             value={field.value}

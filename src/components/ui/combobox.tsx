@@ -87,6 +87,8 @@ export function Combobox({
   const [query, setQuery] = React.useState('')
   const [activeIndex, setActiveIndex] = React.useState(0)
   const listRef = React.useRef<HTMLDivElement>(null)
+  // Set when a mouse press opened the popup, so the click that ends that press doesn't toggle it shut.
+  const openedByPressRef = React.useRef(false)
   const baseId = React.useId()
   const listId = `${baseId}-listbox`
   const optionId = (index: number) => `${baseId}-option-${index}`
@@ -140,6 +142,27 @@ export function Combobox({
     const el = listRef.current?.querySelector<HTMLElement>(`[data-index="${activeIndex}"]`)
     el?.scrollIntoView({ block: 'nearest' })
   }, [activeIndex, open])
+
+  /**
+   * A mouse press opens the popup at once, as Radix Select does, instead of waiting for the click: a click
+   * only counts where the button still is on release, and the field the user just left may show its message
+   * above and push this button down between press and release, which swallowed the first click (issue 22).
+   * Touch and pen keep opening on click, so a finger can still scroll the form from a picker.
+   */
+  function handleTriggerPointerDown(event: React.PointerEvent<HTMLButtonElement>) {
+    openedByPressRef.current =
+      !disabled && !open && event.pointerType === 'mouse' && event.button === 0 && !event.ctrlKey
+    if (!openedByPressRef.current) return
+    // Like Radix Select: the press must not also move focus to this button, away from the popup's search.
+    event.preventDefault()
+    openWith('')
+  }
+
+  function handleTriggerClick(event: React.MouseEvent<HTMLButtonElement>) {
+    // detail 0: Enter or Space on the button, which should toggle as usual.
+    if (openedByPressRef.current && event.detail > 0) event.preventDefault()
+    openedByPressRef.current = false
+  }
 
   function handleTriggerKeyDown(event: React.KeyboardEvent<HTMLButtonElement>) {
     if (disabled || open) return
@@ -202,6 +225,9 @@ export function Combobox({
           aria-controls={open ? listId : undefined}
           data-slot="combobox-trigger"
           data-placeholder={triggerText ? undefined : ''}
+          onPointerDown={handleTriggerPointerDown}
+          // Runs before the Radix trigger's own toggle, which a prevented click skips.
+          onClick={handleTriggerClick}
           onKeyDown={handleTriggerKeyDown}
           onBlur={onBlur}
           className={cn(

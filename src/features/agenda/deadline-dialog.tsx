@@ -21,7 +21,7 @@ import { formatDateBR } from '../../lib/br/dates'
 import { MAX_DIAS } from '../../lib/br/deadline'
 import { CasePicker, ClientPicker } from '../cases/cases.public'
 import { todaySP } from './calendar-days'
-import { EVENT_LIMITS, type PrazoCalcResult } from './agenda.schema'
+import { EVENT_LIMITS, type EventRow, type PrazoCalcResult } from './agenda.schema'
 import type { EventDefaults } from './event-dialog'
 import { PrazoAvisoSetting } from './prazo-aviso-setting'
 import { getCourtsQueryOptions, useCalcularPrazo, useCriarPrazo } from './use-agenda'
@@ -33,6 +33,18 @@ const DeadlineResult = lazy(() =>
 const NO_COURT = 'none'
 
 /**
+ * What the dialog starts with: a case (and its client) when opened from the case screen; a whole prazo
+ * (disponibilização, court, dias, title) when opened from a publication (features/publications).
+ */
+export type DeadlineDefaults = Omit<EventDefaults, 'data'> & {
+  disponibilizacao?: string
+  dias?: number | null
+  tribunal?: string
+  titulo?: string
+  descricao?: string
+}
+
+/**
  * 'Calcular prazo': availability date in the DJe/DJEN + dias úteis + court → publication, start, due date
  * and the trail (with the office's calendar of that court); then 'Criar prazo' saves it on the agenda.
  */
@@ -40,11 +52,13 @@ export function DeadlineDialog({
   open,
   onOpenChange,
   defaults = {},
+  onCreated,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
-  /** A case (and its client) the prazo belongs to, e.g. when opened from the case screen. */
-  defaults?: Omit<EventDefaults, 'data'>
+  defaults?: DeadlineDefaults
+  /** After the prazo is saved (a publication links itself to it). */
+  onCreated?: (event: EventRow) => Promise<void> | void
 }) {
   const { t } = useTranslation('agenda')
   return (
@@ -54,25 +68,38 @@ export function DeadlineDialog({
           <DialogTitle>{t('prazo.title')}</DialogTitle>
           <DialogDescription>{t('prazo.description')}</DialogDescription>
         </DialogHeader>
-        {open && <DeadlineForm defaults={defaults} onDone={() => onOpenChange(false)} />}
+        {open && (
+          <DeadlineForm defaults={defaults} onCreated={onCreated} onDone={() => onOpenChange(false)} />
+        )}
       </DialogContent>
     </Dialog>
   )
 }
 
-function DeadlineForm({ defaults, onDone }: { defaults: Omit<EventDefaults, 'data'>; onDone: () => void }) {
+function DeadlineForm({
+  defaults,
+  onCreated,
+  onDone,
+}: {
+  defaults: DeadlineDefaults
+  onCreated?: (event: EventRow) => Promise<void> | void
+  onDone: () => void
+}) {
   const { t } = useTranslation('agenda')
   const courts = useQuery(getCourtsQueryOptions())
   const calcular = useCalcularPrazo()
   const criar = useCriarPrazo()
 
-  const [disponibilizacao, setDisponibilizacao] = useState(todaySP())
-  const [dias, setDias] = useState('15')
-  const [tribunal, setTribunal] = useState(NO_COURT)
+  const [disponibilizacao, setDisponibilizacao] = useState(defaults.disponibilizacao ?? todaySP())
+  // A publication without a suggestion leaves dias empty: the lawyer reads the text and decides.
+  const [dias, setDias] = useState(
+    defaults.dias === undefined ? '15' : defaults.dias === null ? '' : String(defaults.dias),
+  )
+  const [tribunal, setTribunal] = useState(defaults.tribunal ?? NO_COURT)
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
   const [result, setResult] = useState<PrazoCalcResult | null>(null)
 
-  const [titulo, setTitulo] = useState('')
+  const [titulo, setTitulo] = useState(defaults.titulo ?? '')
   const [caseId, setCaseId] = useState(defaults.caso?.id ?? '')
   const [caseLabel, setCaseLabel] = useState(defaults.caso?.label ?? null)
   const [clientId, setClientId] = useState(defaults.cliente?.id ?? '')
@@ -120,7 +147,9 @@ function DeadlineForm({ defaults, onDone }: { defaults: Omit<EventDefaults, 'dat
         titulo: titulo.trim() || t('prazo.tituloDefault', { dias: result.dias }),
         ...(caseId ? { caseId } : {}),
         ...(clientId ? { clientId } : {}),
+        ...(defaults.descricao ? { descricao: defaults.descricao } : {}),
       })
+      await onCreated?.(created)
       toast.success(t('toast.prazoCreated'), {
         description: `${created.titulo} — ${formatDateBR(created.data)}`,
       })
@@ -131,6 +160,9 @@ function DeadlineForm({ defaults, onDone }: { defaults: Omit<EventDefaults, 'dat
   }
 
   const courtList = courts.data ?? []
+  // A court the office has no calendar row for yet (e.g. a publication's 'TRT2') is still offered.
+  const extraCourt =
+    tribunal !== NO_COURT && !courtList.some((court) => court.id === tribunal) ? tribunal : null
   return (
     <div className="grid gap-6">
       <form onSubmit={onCalculate} noValidate className="grid gap-4 sm:grid-cols-3 sm:items-start">
@@ -178,6 +210,7 @@ function DeadlineForm({ defaults, onDone }: { defaults: Omit<EventDefaults, 'dat
             </SelectTrigger>
             <SelectContent className="max-h-72">
               <SelectItem value={NO_COURT}>{t('prazo.tribunalNone')}</SelectItem>
+              {extraCourt && <SelectItem value={extraCourt}>{extraCourt}</SelectItem>}
               {courtList.map((court) => (
                 <SelectItem key={court.id} value={court.id}>
                   {court.id} — {court.nome}

@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import { Trash2 } from 'lucide-react'
-import { useController, useForm, useWatch } from 'react-hook-form'
+import { useController, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { FormDialog, FormDialogActions } from '../../components/form/form-dialog'
 import { SelectFormField } from '../../components/form/select-form-field'
+import { useAppForm } from '../../components/form/use-app-form'
 import { Button } from '../../components/ui/button'
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
@@ -156,7 +157,7 @@ function EventForm({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<EventValues>({ defaultValues, mode: 'onTouched' })
+  } = useAppForm<EventValues>({ defaultValues })
   const client = useController({ control, name: 'clientId' })
   const legalCase = useController({ control, name: 'caseId' })
   const tipo = useWatch({ control, name: 'tipo' })
@@ -235,6 +236,8 @@ function EventForm({
           label={t('form.tipo')}
           error={errors.tipo?.message}
           options={EVENT_TYPES.map((value) => ({ value, label: t(`tipo.${value}`) }))}
+          // A prazo has no time: a 'hora' message goes as soon as the type changes to it.
+          deps={['hora']}
         />
         <SelectFormField
           control={control}

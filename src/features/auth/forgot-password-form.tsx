@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { MailCheck } from 'lucide-react'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { useAppForm } from '../../components/form/use-app-form'
 import { Button } from '../../components/ui/button'
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
@@ -17,7 +17,7 @@ import { requestPasswordReset } from './use-auth'
 export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
   const { t } = useTranslation('auth')
   const [sentTo, setSentTo] = useState<string | null>(null)
-  const form = useForm<ForgotPasswordInput>({
+  const form = useAppForm<ForgotPasswordInput>({
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: initialEmail },
   })

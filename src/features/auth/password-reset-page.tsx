@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { TriangleAlert } from 'lucide-react'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
+import { useAppForm } from '../../components/form/use-app-form'
 import { paths } from '../../lib/paths'
 import { Button } from '../../components/ui/button'
 import { FormField } from '../../components/ui/form-field'
@@ -53,7 +53,7 @@ function InvalidLink() {
 function ResetForm({ token, onInvalid }: { token: string; onInvalid: () => void }) {
   const { t } = useTranslation('auth')
   const navigate = useNavigate()
-  const form = useForm<ResetPasswordInput>({
+  const form = useAppForm<ResetPasswordInput>({
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   })

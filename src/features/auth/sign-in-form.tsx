@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
+import { useAppForm } from '../../components/form/use-app-form'
 import { Button } from '../../components/ui/button'
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
@@ -62,7 +62,7 @@ function PasswordStep({
   onForgotPassword: (email: string) => void
 }) {
   const { t } = useTranslation('auth')
-  const form = useForm<SignInInput>({
+  const form = useAppForm<SignInInput>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
   })
@@ -116,7 +116,7 @@ function PasswordStep({
 function SecondFactorStep({ onVerified, onBack }: { onVerified: () => Promise<void>; onBack: () => void }) {
   const { t } = useTranslation('auth')
   const [kind, setKind] = useState<'totp' | 'backup'>('totp')
-  const form = useForm<SecondFactorInput>({
+  const form = useAppForm<SecondFactorInput>({
     resolver: zodResolver(kind === 'totp' ? totpCodeSchema : backupCodeSchema),
     defaultValues: { code: '' },
   })

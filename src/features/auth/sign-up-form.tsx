@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Controller, useForm, type Path, type Resolver } from 'react-hook-form'
+import { Controller, type Path, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
+import { useAppForm } from '../../components/form/use-app-form'
 import { Button } from '../../components/ui/button'
 import { Combobox } from '../../components/ui/combobox'
 import { FormField, formFieldIds } from '../../components/ui/form-field'
@@ -53,14 +54,13 @@ const EMPTY: SignUpFormValues = {
 }
 
 const PERIODOS = Array.from({ length: 10 }, (_, index) => String(index + 1))
-
 // The discriminated union parses the flat values (keys of the other types are stripped).
 const resolver = zodResolver(signUpSchema) as unknown as Resolver<SignUpFormValues, unknown, SignUpData>
 
 export function SignUpForm({ onConfirmationSent }: { onConfirmationSent: (email: string) => void }) {
   const { t } = useTranslation('auth')
   const enterApp = useEnterApp()
-  const form = useForm<SignUpFormValues, unknown, SignUpData>({ resolver, defaultValues: EMPTY })
+  const form = useAppForm<SignUpFormValues, unknown, SignUpData>({ resolver, defaultValues: EMPTY })
   const { errors, isSubmitting } = form.formState
   const userType = form.watch('userType')
   const estadoId = form.watch('estadoId')

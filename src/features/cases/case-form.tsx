@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useController, useForm, useWatch, type Resolver } from 'react-hook-form'
+import { useController, useWatch, type Resolver } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
@@ -7,6 +7,7 @@ import { toast } from 'sonner'
 import { FormDialog, FormDialogActions } from '../../components/form/form-dialog'
 import { MaskedInput } from '../../components/form/masked-input'
 import { SelectFormField } from '../../components/form/select-form-field'
+import { useAppForm } from '../../components/form/use-app-form'
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { Textarea } from '../../components/ui/textarea'
@@ -16,6 +17,8 @@ import { todayISO } from '../../lib/br/dates'
 import { reportSaveError } from '../../lib/form-save-error'
 import { CaseDeadlineButton, UpcomingEvents } from '../agenda/agenda.public'
 import { RecordDocuments } from '../documents/documents.public'
+import { CaseRecordTabs } from '../publications/publications.public'
+import { GenerateDocumentButton } from '../templates/templates.public'
 import { caseFormValues, emptyCaseValues, toCaseBody, type CaseFormValues } from './case-form-values'
 import {
   CASE_AREAS,
@@ -50,12 +53,18 @@ export function CaseFormDialog({
   caseId,
   onOpenChange,
   onCloseAutoFocus,
+  initialValues,
+  onCreated,
 }: {
   open: boolean
   caseId: string | null
   onOpenChange: (open: boolean) => void
   /** Where focus goes on close: the dialog is opened from code, so Radix has no trigger to return to. */
   onCloseAutoFocus?: (event: Event) => void
+  /** A new case's prefilled fields (a publication's 'Criar caso': number, tribunal, vara). */
+  initialValues?: Partial<CaseFormValues>
+  /** After a new case is saved. */
+  onCreated?: (caseId: string) => Promise<void> | void
 }) {
   const { t } = useTranslation('cases')
   const isEdit = caseId !== null
@@ -76,17 +85,26 @@ export function CaseFormDialog({
       {!isEdit ? (
         <CaseForm
           caseId={null}
-          defaultValues={emptyCaseValues()}
+          defaultValues={{ ...emptyCaseValues(), ...initialValues }}
           defaultResponsaveis={null}
           clientNome={null}
+          onCreated={onCreated}
           onDone={() => onOpenChange(false)}
         />
       ) : (
         record.data && (
-          <>
+          <CaseRecordTabs caseId={record.data.id}>
             <RecordDocuments record={{ caseId: record.data.id }} />
             <UpcomingEvents record={{ caseId: record.data.id }} />
             <CaseDeadlineButton caseId={record.data.id} />
+            <GenerateDocumentButton
+              client={
+                record.data.clientId
+                  ? { id: record.data.clientId, label: record.data.clientNome ?? '' }
+                  : null
+              }
+              case={{ id: record.data.id, label: record.data.titulo }}
+            />
             <CaseForm
               key={record.data.id}
               caseId={record.data.id}
@@ -95,7 +113,7 @@ export function CaseFormDialog({
               clientNome={record.data.clientNome}
               onDone={() => onOpenChange(false)}
             />
-          </>
+          </CaseRecordTabs>
         )
       )}
     </FormDialog>
@@ -107,6 +125,7 @@ function CaseForm({
   defaultValues,
   defaultResponsaveis,
   clientNome,
+  onCreated,
   onDone,
 }: {
   caseId: string | null
@@ -114,6 +133,7 @@ function CaseForm({
   /** The case's responsible members; null on a new case (the creator, preselected). */
   defaultResponsaveis: string[] | null
   clientNome: string | null
+  onCreated?: (caseId: string) => Promise<void> | void
   onDone: () => void
 }) {
   const { t } = useTranslation('cases')
@@ -130,7 +150,7 @@ function CaseForm({
     setValue,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<CaseFormValues>({ resolver, defaultValues, mode: 'onTouched' })
+  } = useAppForm<CaseFormValues>({ resolver, defaultValues })
 
   // The client picker is controlled, as FormField's direct child, so it gets its aria-invalid/aria-describedby.
   const client = useController({ control, name: 'clientId' })
@@ -147,7 +167,8 @@ function CaseForm({
     if (responsaveis !== null) body.responsaveis = responsaveis
     setResponsaveisError(undefined)
     try {
-      await save.mutateAsync({ id: caseId, data: body as CreateCaseInput })
+      const saved = await save.mutateAsync({ id: caseId, data: body as CreateCaseInput })
+      if (caseId === null) await onCreated?.(saved.id)
       toast.success(caseId === null ? t('toast.created') : t('toast.updated'))
       onDone()
     } catch (error) {

@@ -1,16 +1,19 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { requestJson } from '../../lib/request-json'
+import { useSession } from '../auth/auth.public'
+import { can } from '../offices/offices.public'
 import { RemotePicker, type RemotePickerProps } from './remote-picker'
 import type { CaseOption } from './cases.schema'
 
 /** Active cases by title or number (max 20): GET /api/cases/options. Key under 'cases': any case change refreshes it. */
-function getCaseOptionsQueryOptions(search: string) {
+function getCaseOptionsQueryOptions(search: string, clientId: string | undefined) {
   return queryOptions({
-    queryKey: ['cases', 'options', search] as const,
+    queryKey: ['cases', 'options', search, clientId ?? null] as const,
     queryFn: ({ signal }) => {
       const params = new URLSearchParams()
       if (search) params.set('search', search)
+      if (clientId) params.set('clientId', clientId)
       return requestJson<{ items: CaseOption[] }>(`/api/cases/options?${params}`, { signal })
     },
     select: (data) => data.items,
@@ -25,13 +28,19 @@ export function caseOptionLabel(item: { titulo: string; numeroProcesso: string |
 
 const toOption = (item: CaseOption) => ({ value: item.id, label: caseOptionLabel(item) })
 
-/** Picks one of the office's active cases, by title or number; the first option is 'Nenhum caso'. */
-export function CasePicker(props: RemotePickerProps) {
+/**
+ * Picks one of the office's active cases, by title or number; the first option is 'Nenhum caso'. With
+ * `clientId`, only that client's cases. A member whose level sees no case (an assistente) gets it disabled,
+ * saying so, instead of a search the server refuses.
+ */
+export function CasePicker({ clientId, ...props }: RemotePickerProps & { clientId?: string | undefined }) {
   const { t } = useTranslation('cases')
+  const nivel = useSession().data?.office?.nivelAcesso
   return (
     <RemotePicker
       {...props}
-      queryOptionsFor={getCaseOptionsQueryOptions}
+      disabledReason={nivel && !can(nivel, 'cases.view') ? t('picker.casoForbidden') : undefined}
+      queryOptionsFor={(search) => getCaseOptionsQueryOptions(search, clientId)}
       toOption={toOption}
       texts={{
         none: t('picker.casoNone'),

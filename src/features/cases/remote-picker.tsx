@@ -17,6 +17,8 @@ export interface RemotePickerProps {
   onBlur?: React.FocusEventHandler<HTMLButtonElement>
   'aria-invalid'?: boolean
   'aria-describedby'?: string
+  /** Shown instead of the 'none' text, and nothing is fetched: the member may not search these records. */
+  disabledReason?: string | undefined
 }
 
 /**
@@ -29,6 +31,7 @@ export function RemotePicker<T, K extends readonly unknown[]>({
   toOption,
   texts,
   onValueChange,
+  disabledReason,
   ...props
 }: RemotePickerProps & {
   queryOptionsFor: (search: string) => UseQueryOptions<{ items: T[] }, Error, T[], K>
@@ -38,7 +41,7 @@ export function RemotePicker<T, K extends readonly unknown[]>({
   const [query, setQuery] = React.useState<string | null>(null)
   const debounced = useDebouncedValue(query, SEARCH_DEBOUNCE_MS)
   const search = query === '' ? '' : debounced
-  const results = useQuery({ ...queryOptionsFor(search ?? ''), enabled: search !== null })
+  const results = useQuery({ ...queryOptionsFor(search ?? ''), enabled: search !== null && !disabledReason })
   const options = React.useMemo(() => (results.data ?? []).map(toOption), [results.data, toOption])
 
   return (
@@ -52,8 +55,9 @@ export function RemotePicker<T, K extends readonly unknown[]>({
       filterLocally={false}
       loading={results.isFetching}
       error={results.isError ? results.error.message : undefined}
+      disabled={Boolean(disabledReason)}
       noneLabel={texts.none}
-      placeholder={texts.none}
+      placeholder={disabledReason ?? texts.none}
       searchPlaceholder={texts.search}
       emptyText={texts.empty}
       listLabel={texts.list}

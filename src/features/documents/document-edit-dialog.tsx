@@ -1,9 +1,10 @@
 import { useState } from 'react'
-import { useController, useForm } from 'react-hook-form'
+import { useController } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { FormDialog, FormDialogActions } from '../../components/form/form-dialog'
 import { SelectFormField } from '../../components/form/select-form-field'
+import { useAppForm } from '../../components/form/use-app-form'
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { Textarea } from '../../components/ui/textarea'
@@ -85,7 +86,7 @@ function EditForm({ document, onDone }: { document: DocumentRow; onDone: () => v
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<EditValues>({ defaultValues, mode: 'onTouched' })
+  } = useAppForm<EditValues>({ defaultValues })
   const client = useController({ control, name: 'clientId' })
   const legalCase = useController({ control, name: 'caseId' })
 

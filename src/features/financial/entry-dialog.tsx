@@ -1,9 +1,10 @@
 import { useState } from 'react'
-import { useController, useForm, useWatch } from 'react-hook-form'
+import { useController, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { FormDialog, FormDialogActions } from '../../components/form/form-dialog'
 import { SelectFormField } from '../../components/form/select-form-field'
+import { useAppForm } from '../../components/form/use-app-form'
 import { Checkbox } from '../../components/ui/checkbox'
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
@@ -104,7 +105,7 @@ function EntryForm({ entry, onDone }: { entry: FinancialEntryDto | null; onDone:
     setError,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<EntryValues>({ defaultValues, mode: 'onTouched' })
+  } = useAppForm<EntryValues>({ defaultValues })
   const client = useController({ control, name: 'clientId' })
   const legalCase = useController({ control, name: 'caseId' })
   const tipo = useWatch({ control, name: 'tipo' })

@@ -1,8 +1,8 @@
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { FormDialog, FormDialogActions } from '../../components/form/form-dialog'
 import { SelectFormField } from '../../components/form/select-form-field'
+import { useAppForm } from '../../components/form/use-app-form'
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { todayISO } from '../../lib/br/dates'
@@ -54,7 +54,7 @@ function PayForm({ entry, onDone }: { entry: FinancialEntryDto; onDone: () => vo
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<PayValues>({ defaultValues, mode: 'onTouched' })
+  } = useAppForm<PayValues>({ defaultValues })
   const onSubmit = handleSubmit(async (values) => {
     try {
       await pay.mutateAsync({ id: entry.id, data: values })

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
 import { Copy, Settings } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
@@ -21,7 +21,7 @@ import { formatDateBR } from '../../lib/br/dates'
 import { formatBRL } from '../../lib/br/money'
 import { paths } from '../../lib/paths'
 import { PIX_NOT_CONFIGURED, type PixChargeDto } from './pix.schema'
-import { getPixChargeQueryOptions } from './proposals-hooks'
+import { useIssuePixCharge } from './proposals-hooks'
 import { useQrDataUrl } from '../../lib/use-qr-data-url'
 
 /**
@@ -53,9 +53,17 @@ export function PixChargeDialog({
 
 function PixChargeBody({ entryId, onClose }: { entryId: string; onClose: () => void }) {
   const { t } = useTranslation('financial')
-  const charge = useQuery(getPixChargeQueryOptions(entryId))
+  const charge = useIssuePixCharge()
+  const { mutate } = charge
+  // Opening the dialog issues the charge, once per opening: the ref survives StrictMode's second effect run.
+  const issued = useRef(false)
+  useEffect(() => {
+    if (issued.current) return
+    issued.current = true
+    mutate(entryId)
+  }, [entryId, mutate])
 
-  if (charge.isPending) {
+  if (charge.isIdle || charge.isPending) {
     return (
       <div className="flex items-center justify-center gap-2 py-10 text-sm text-muted-foreground">
         <Spinner label={t('pix.loading')} />
@@ -86,7 +94,7 @@ function PixChargeBody({ entryId, onClose }: { entryId: string; onClose: () => v
               </Link>
             </Button>
           ) : (
-            <Button type="button" onClick={() => void charge.refetch()}>
+            <Button type="button" onClick={() => charge.mutate(entryId)}>
               {t('pix.retry')}
             </Button>
           )}
@@ -94,6 +102,7 @@ function PixChargeBody({ entryId, onClose }: { entryId: string; onClose: () => v
       </div>
     )
   }
+  if (!charge.data) return null
   return <PixChargeDetails charge={charge.data} onClose={onClose} />
 }
 

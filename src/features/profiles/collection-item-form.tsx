@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react'
-import { Controller, useForm, type Resolver } from 'react-hook-form'
+import { Controller, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { FormDialogActions } from '../../components/form/form-dialog'
+import { useAppForm } from '../../components/form/use-app-form'
 import { Checkbox } from '../../components/ui/checkbox'
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
@@ -50,10 +51,9 @@ export function CollectionItemForm({
     return { values: {}, errors }
   }
 
-  const form = useForm<CollectionFormValues>({
+  const form = useAppForm<CollectionFormValues>({
     resolver,
     defaultValues: collectionFormValues(fields, item),
-    mode: 'onTouched',
   })
   const {
     handleSubmit,
@@ -118,7 +118,7 @@ function CollectionField({
 }: {
   id: string
   field: FieldSpec
-  form: ReturnType<typeof useForm<CollectionFormValues>>
+  form: ReturnType<typeof useAppForm<CollectionFormValues>>
   error: string | undefined
 }) {
   const { t } = useTranslation('profile')

@@ -1,9 +1,10 @@
-import { Controller, useForm, useWatch } from 'react-hook-form'
+import { Controller, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { FormDialog, FormDialogActions } from '../../components/form/form-dialog'
 import { MaskedInput } from '../../components/form/masked-input'
 import { SelectFormField } from '../../components/form/select-form-field'
+import { useAppForm } from '../../components/form/use-app-form'
 import { Checkbox } from '../../components/ui/checkbox'
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
@@ -64,10 +65,9 @@ function MemberForm({ member, onDone }: { member: TeamMember | null; onDone: () 
   const { t } = useTranslation('team')
   const save = useSaveMember()
   const isCreate = member === null
-  const form = useForm<MemberFormValues>({
+  const form = useAppForm<MemberFormValues>({
     resolver: isCreate ? createResolver : updateResolver,
     defaultValues: member ? memberFormValues(member) : EMPTY_MEMBER_VALUES,
-    mode: 'onTouched',
   })
   const {
     control,
@@ -248,7 +248,7 @@ function CheckboxField({
   label,
   description,
 }: {
-  control: ReturnType<typeof useForm<MemberFormValues>>['control']
+  control: ReturnType<typeof useAppForm<MemberFormValues>>['control']
   name: 'ativo' | 'convidar'
   id: string
   label: string
