@@ -9,6 +9,9 @@ export const paths = {
   deadlineCalculator: '/calculadora-de-prazos',
   /** Team invitation link (issue 10): public, the token is the credential. */
   invitation: '/convite/:token',
+  /** Issue 25: a signer's personal link (the token is the credential) and the public signature check. */
+  signing: '/assinar/:token',
+  verifySignature: '/verificar',
   /** Issue 13: the public job list and a job's page. */
   jobs: '/vagas',
   job: '/vagas/:id',
@@ -36,6 +39,8 @@ export const paths = {
     cases: '/dashboard/cases',
     documents: '/dashboard/documents',
     schedule: '/dashboard/schedule',
+    /** Issue 27: 'Publicações e Intimações' (DJEN). */
+    publications: '/dashboard/publicacoes',
     financial: '/dashboard/financial',
     team: '/dashboard/team',
     reports: '/dashboard/reports',

@@ -1,18 +1,23 @@
+import { and, eq, isNull } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lawyerSignUp, signUp } from '../../test/accounts'
 import { createTestApp, type TestApp } from '../../test/test-app'
-import { agendaClient } from './agenda.fixtures'
+import { userBlocks } from '../admin/admin.table.server'
+import { users } from '../auth/auth.table.server'
+import { officeSettings } from '../office-settings/office-settings.table.server'
+import { agendaClient, officeOf, userIdOf } from './agenda.fixtures'
 import type { FeedCreated, FeedStatus } from './agenda.schema'
 import { instantToZoned } from './agenda.time'
 
 let t: TestApp
 let api: ReturnType<typeof agendaClient>
 let outsider: { cookie: string; email: string }
+let owner: { cookie: string; email: string }
 
 beforeAll(async () => {
   t = await createTestApp()
-  const owner = await signUp(t, lawyerSignUp({ nomeCompleto: 'Fernanda Feed' }))
+  owner = await signUp(t, lawyerSignUp({ nomeCompleto: 'Fernanda Feed' }))
   outsider = await signUp(t, lawyerSignUp({ nomeCompleto: 'Otto Outro' }))
   api = agendaClient(t, owner.cookie)
 })
@@ -78,5 +83,51 @@ describe('iCalendar feed', () => {
     expect((await t.app.request(new URL(regenerated.url).pathname)).status).toBe(404)
     expect((await api.send('DELETE', '/feed')).status).toBe(404)
     expect((await t.app.request('/api/agenda/feed/nada.ics')).status).toBe(404)
+  })
+})
+
+describe('iCalendar feed revocation (issue 24)', () => {
+  // The secret URL outlives sessions: what would refuse a signed-in request is checked on every fetch.
+  async function feedPath(): Promise<string> {
+    await api.create({ titulo: 'Compromisso do feed', tipo: 'reuniao', data: '2030-01-10', hora: '09:00' })
+    const created = await api.send('POST', '/feed')
+    expect(created.status).toBe(201)
+    return new URL(((await created.json()) as FeedCreated).url).pathname
+  }
+
+  it('a platform block stops the feed at once (404, no data); lifting it brings it back', async () => {
+    const path = await feedPath()
+    expect((await t.app.request(path)).status).toBe(200)
+    const userId = await userIdOf(t, owner.email)
+    await t.handle.db.insert(userBlocks).values({ userId, reason: 'Teste de bloqueio' })
+    const blocked = await t.app.request(path)
+    expect(blocked.status).toBe(404)
+    const body = await blocked.text()
+    expect(body).not.toContain('BEGIN:VCALENDAR')
+    expect(body).not.toContain('Compromisso')
+    await t.handle.db
+      .update(userBlocks)
+      .set({ unblockedAt: new Date() })
+      .where(and(eq(userBlocks.userId, userId), isNull(userBlocks.unblockedAt)))
+    expect((await t.app.request(path)).status).toBe(200)
+  })
+
+  it('an office that starts requiring 2FA stops the feed of a member without it (404)', async () => {
+    const path = await feedPath()
+    expect((await t.app.request(path)).status).toBe(200)
+    const officeId = await officeOf(t, owner.email)
+    await t.handle.db
+      .insert(officeSettings)
+      .values({ officeId, require2fa: true })
+      .onConflictDoUpdate({ target: officeSettings.officeId, set: { require2fa: true } })
+    const refused = await t.app.request(path)
+    expect(refused.status).toBe(404)
+    expect(await refused.text()).not.toContain('BEGIN:VCALENDAR')
+    // Once the member turns the verification on, the same URL serves again.
+    await t.handle.db
+      .update(users)
+      .set({ twoFactorEnabled: true })
+      .where(eq(users.id, await userIdOf(t, owner.email)))
+    expect((await t.app.request(path)).status).toBe(200)
   })
 })

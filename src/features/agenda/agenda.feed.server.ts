@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, asc, eq, gte, isNull, lt } from 'drizzle-orm'
+import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm'
 import ical, { ICalAlarmType, ICalEventStatus } from 'ical-generator'
-import { caseScope } from '../cases/cases.public.server'
+import { userBlocks } from '../admin/admin.table.server'
+import { users } from '../auth/auth.table.server'
+import { officeSettings } from '../office-settings/office-settings.table.server'
 import { officeMembers } from '../offices/offices.table.server'
 import { EVENT_TYPE_LABELS } from './agenda.schema'
-import { inScope, type Executor } from './agenda.service.server'
+import { agendaScope, inScope, type Executor } from './agenda.service.server'
 import { calendarFeeds, events } from './agenda.table.server'
 import { instantToZoned } from './agenda.time'
 
@@ -59,9 +61,11 @@ export function feedUrls(publicUrl: string, token: string): { url: string; webca
 }
 
 /**
- * The calendar of a token, or null (unknown or revoked token, or a user who left the office): the events of
- * the feed's office the user still sees as an active member, at their level today (the estagiário's feed
- * carries only the events with no case or a case where they are responsible, like their agenda).
+ * The calendar of a token, or null (unknown or revoked token, a user who left the office, is blocked by
+ * the platform, or lacks the two-step verification the office now requires): the events of the feed's
+ * office the user still sees as an active member, at their level today (AgendaScope: only the events with
+ * no case or a case their level sees). The secret URL outlives sessions, so everything that would refuse
+ * a signed-in request is checked here on every fetch, in the same statement as the token.
  */
 export async function renderFeed(
   db: Executor,
@@ -84,12 +88,19 @@ export async function renderFeed(
         eq(officeMembers.ativo, true),
       ),
     )
-    .where(eq(calendarFeeds.tokenHash, hashToken(token)))
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .leftJoin(officeSettings, eq(officeSettings.officeId, calendarFeeds.officeId))
+    .where(
+      and(
+        eq(calendarFeeds.tokenHash, hashToken(token)),
+        // Configurações Avançadas → 2FA obrigatório: requireOffice refuses such a member; so does the feed.
+        sql`not (coalesce(${officeSettings.require2fa}, false) and not coalesce(${users.twoFactorEnabled}, false))`,
+        // A platform block (features/admin) in force.
+        sql`not exists (select 1 from ${userBlocks} where ${userBlocks.userId} = ${calendarFeeds.userId} and ${userBlocks.unblockedAt} is null)`,
+      ),
+    )
   if (!feed) return null
-  const { officeId, restrictTo } = caseScope(
-    { id: feed.officeId, nivelAcesso: feed.nivelAcesso },
-    feed.memberId,
-  )
+  const scope = agendaScope({ id: feed.officeId, nivelAcesso: feed.nivelAcesso }, feed.memberId)
   const rows = await db
     .select({
       id: events.id,
@@ -107,7 +118,7 @@ export async function renderFeed(
     .from(events)
     .where(
       and(
-        inScope({ officeId, restrictTo }),
+        inScope(scope),
         isNull(events.deletedAt),
         gte(events.inicio, new Date(now.getTime() - PAST_DAYS * 86_400_000)),
         lt(events.inicio, new Date(now.getTime() + FUTURE_DAYS * 86_400_000)),

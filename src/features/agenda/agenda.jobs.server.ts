@@ -5,10 +5,11 @@ import type { AppDeps } from '../../platform/app-env.server'
 import type { JobDefinition, JobRunner } from '../../platform/jobs.server'
 import { log } from '../../platform/log.server'
 import { users } from '../auth/auth.table.server'
-import { caseScope } from '../cases/cases.public.server'
+import { linkedCaseScope } from '../cases/cases.public.server'
 import { caseMembers } from '../cases/case-members.table.server'
 import { createNotification } from '../notifications/notifications.public.server'
 import { getOfficeSettings } from '../office-settings/office-settings.public.server'
+import type { NivelAcesso } from '../offices/offices.public'
 import { officeMembers } from '../offices/offices.table.server'
 import { userSettings } from '../settings/settings.table.server'
 import { EVENT_TYPE_LABELS, REMINDER_LABELS, type ReminderMinutes } from './agenda.schema'
@@ -94,6 +95,35 @@ export async function syncReminder(
   }
 }
 
+interface MemberLevel {
+  memberId: string
+  nivelAcesso: NivelAcesso
+}
+
+/**
+ * The events (of one office) whose case the member sees at their level today: every one for a level that
+ * sees every case, those with no case for the assistente, those with no case or a case where they are
+ * responsible for the estagiário — the agenda's own rule (AgendaScope), for the notifications.
+ */
+async function visibleToMember<T extends { caseId: string | null }>(
+  db: Executor,
+  officeId: string,
+  member: MemberLevel,
+  rows: T[],
+): Promise<T[]> {
+  const scope = linkedCaseScope({ id: officeId, nivelAcesso: member.nivelAcesso }, member.memberId)
+  if (scope.reach === 'full') return rows
+  if (scope.reach === 'none' || rows.every((row) => row.caseId === null)) {
+    return rows.filter((row) => row.caseId === null)
+  }
+  const own = await db
+    .select({ caseId: caseMembers.caseId })
+    .from(caseMembers)
+    .where(and(eq(caseMembers.officeId, officeId), eq(caseMembers.memberId, member.memberId)))
+  const ids = new Set(own.map((row) => row.caseId))
+  return rows.filter((row) => row.caseId === null || ids.has(row.caseId))
+}
+
 const whenText = (inicio: Date, diaInteiro: boolean) => {
   const { data, hora } = instantToZoned(inicio)
   return diaInteiro ? formatDateBR(data) : `${formatDateBR(data)} às ${hora}`
@@ -116,6 +146,9 @@ async function runReminder(deps: AppDeps, data: ReminderData): Promise<void> {
       email: users.email,
       notifyEmail: userSettings.notifyEmail,
       member: officeMembers.userId,
+      memberId: officeMembers.id,
+      nivelAcesso: officeMembers.nivelAcesso,
+      caseId: events.caseId,
     })
     .from(events)
     .leftJoin(users, eq(users.id, events.createdBy))
@@ -142,6 +175,12 @@ async function runReminder(deps: AppDeps, data: ReminderData): Promise<void> {
   ) {
     return
   }
+  // The creator hears of the event only while their level still sees its case (demoted, or taken off it).
+  const creator =
+    event.memberId !== null && event.nivelAcesso !== null
+      ? { memberId: event.memberId, nivelAcesso: event.nivelAcesso }
+      : null
+  if (!creator || (await visibleToMember(deps.db, data.officeId, creator, [event])).length === 0) return
   // The office may turn prazo notifications off (Configurações Avançadas → Notificações, issue 12).
   if (event.tipo === 'prazo' && !(await getOfficeSettings(deps.db, data.officeId)).notifyPrazos) return
   const when = whenText(event.inicio, event.diaInteiro)
@@ -215,18 +254,9 @@ export async function runDigest(deps: Pick<AppDeps, 'db'>, today: string = today
     for (const member of members) {
       // A team member without system access (issue 10: user_id null) has no one to notify.
       if (member.userId === null || member.notifyDeadlines === false) continue
-      // The estagiário hears only of the prazos they see: no case, or a case where they are responsible.
-      const { restrictTo } = caseScope({ id: officeId, nivelAcesso: member.nivelAcesso }, member.memberId)
-      let visible = prazos
-      if (restrictTo) {
-        const own = await deps.db
-          .select({ caseId: caseMembers.caseId })
-          .from(caseMembers)
-          .where(and(eq(caseMembers.officeId, officeId), eq(caseMembers.memberId, restrictTo)))
-        const ids = new Set(own.map((row) => row.caseId))
-        visible = prazos.filter((p) => p.caseId === null || ids.has(p.caseId))
-        if (visible.length === 0) continue
-      }
+      // Each member hears only of the prazos they see (events follow their case's visibility, spec §6).
+      const visible = await visibleToMember(deps.db, officeId, member, prazos)
+      if (visible.length === 0) continue
       const shown = visible.slice(0, 10).map((p) => `${p.titulo} (${whenText(p.inicio, true)})`)
       const more = visible.length > shown.length ? ` e mais ${visible.length - shown.length}` : ''
       const title = visible.length === 1 ? '1 prazo se aproxima' : `${visible.length} prazos se aproximam`

@@ -2,3 +2,5 @@
 // shortcut's line, and the 'Calcular prazo' button a case shows.
 export { UpcomingEvents, useNextEventText } from './upcoming-events'
 export { CaseDeadlineButton } from './case-deadline-button'
+// 'Criar prazo' from a publication (features/publications): the same dialog, prefilled.
+export { DeadlineDialog, type DeadlineDefaults } from './deadline-dialog'

@@ -6,8 +6,8 @@ import { notFound } from '../../platform/http-error.server'
 import { rateLimit } from '../../platform/rate-limit.server'
 import { validate } from '../../platform/validate.server'
 import { recordOfficeAudit } from '../audit/audit.public.server'
-import { caseScope } from '../cases/cases.public.server'
 import { can, requireOffice } from '../offices/offices.public.server'
+import { linkPublicationPrazo } from '../publications/publications.public.server'
 import {
   addClosedDay,
   closedDaysOfYear,
@@ -42,6 +42,7 @@ import {
   type PrazoCalcResult,
 } from './agenda.schema'
 import {
+  agendaScope,
   getEvent,
   getStats,
   listEvents,
@@ -70,12 +71,11 @@ function eventId(c: Context<AppEnv>): string {
 }
 
 /**
- * The agenda the caller sees: the office's, narrowed for the estagiário to events with no case or a case
- * of theirs (spec §6, the cases' partial cell). Every event route reads and writes through it.
+ * The agenda the caller sees: the office's events with no case or a case the caller's level sees (spec
+ * §6; AgendaScope). Every event route reads and writes through it.
  */
 function scope(c: Context<AppEnv>): AgendaScope {
-  const { officeId, restrictTo } = caseScope(c.get('office'), c.get('office').memberId)
-  return { officeId, restrictTo }
+  return agendaScope(c.get('office'), c.get('office').memberId)
 }
 
 async function loadRow(db: Executor, c: Context<AppEnv>, id: string): Promise<EventRow> {
@@ -212,6 +212,7 @@ const officeRoutes = new Hono<AppEnv>()
     const event = await c.get('db').transaction(async (tx) => {
       const computed = await computePrazo(tx, c.get('office').id, data)
       const id = await insertPrazo(tx, author(c), data, computed)
+      if (data.publicationId) await linkPublicationPrazo(c, tx, data.publicationId, id)
       await recordOfficeAudit(
         c,
         {

@@ -1,8 +1,15 @@
 import { z } from 'zod'
 import '../../lib/zod-pt-br'
-import { isIsoDate } from '../../lib/br/dates'
 import { MAX_DIAS, type TrilhaItem } from '../../lib/br/deadline'
-import { limitParam, offsetParam, optionalText, optionalUuid, requiredText } from '../../lib/zod-fields'
+import {
+  calendarDate,
+  limitParam,
+  NOTHING_TO_UPDATE,
+  offsetParam,
+  optionalText,
+  optionalUuid,
+  requiredText,
+} from '../../lib/zod-fields'
 
 // Contract of /api/agenda (issue 9), shared by the agenda screens and the server routes.
 // No server imports here: the browser bundles this file. Dates ('YYYY-MM-DD') and times ('HH:MM')
@@ -68,11 +75,12 @@ export const AGENDA_MESSAGES = {
   horaRequired: 'Informe a hora do evento.',
   invalidClient: 'Cliente inválido.',
   invalidCase: 'Caso inválido.',
+  caseForbidden: 'Seu nível de acesso não permite vincular eventos a casos.',
   invalidFrom: 'Início do período inválido.',
   invalidTo: 'Fim do período inválido.',
   rangeOrder: 'O fim do período deve ser posterior ao início.',
   rangeTooLong: 'Período máximo: 400 dias.',
-  emptyUpdate: 'Nenhuma alteração informada.',
+  emptyUpdate: NOTHING_TO_UPDATE,
   confirmOnlyAgendado: 'Só é possível confirmar um evento agendado.',
   notDeleted: 'O evento não está na lixeira.',
   disponibilizacaoInvalid: 'Data de disponibilização inválida: use o formato AAAA-MM-DD.',
@@ -83,22 +91,15 @@ export const AGENDA_MESSAGES = {
   closedDayNotFound: 'Dia fechado não encontrado.',
   feedNotFound: 'Agenda não encontrada.',
   avisoDiasRange: 'O aviso interno deve ser de 0 a 30 dias úteis antes do vencimento.',
+  invalidPublication: 'Publicação inválida.',
 } as const
 
 /** Years the agenda accepts (the holiday calendar covers 1900-2099; a long prazo ends ~2 years on). */
 export const AGENDA_MIN_YEAR = 1990
 export const AGENDA_MAX_YEAR = 2097
 
-const inYearRange = (date: string) => {
-  const year = Number(date.slice(0, 4))
-  return year >= AGENDA_MIN_YEAR && year <= AGENDA_MAX_YEAR
-}
-
 const dateField = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .refine((v) => isIsoDate(v) && inYearRange(v), message)
+  calendarDate(message, { from: `${AGENDA_MIN_YEAR}-01-01`, to: `${AGENDA_MAX_YEAR}-12-31` })
 
 const HORA = /^([01]\d|2[0-3]):[0-5]\d$/
 /** 'HH:MM' (24 h); '' / null → null. */
@@ -172,7 +173,11 @@ const instantParam = (message: string) =>
   optionalFilter(
     z
       .string({ error: message })
-      .refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}/.test(v), message)
+      // Aborts: the period check below must never see a value that is not an instant (a 500, issue 24).
+      .refine((v) => !Number.isNaN(Date.parse(v)) && /^(19|20)\d{2}-\d{2}-\d{2}/.test(v), {
+        message,
+        abort: true,
+      })
       .transform((v) => new Date(v)),
   )
 
@@ -236,6 +241,8 @@ export const prazoCreateInput = z.object({
   prioridade: prioridade.default('alta'),
   lembreteMinutos,
   descricao: optionalText('Descrição', EVENT_LIMITS.descricao),
+  /** 'Criar prazo' from a publication (issue 27): the item is linked to the prazo in the same transaction. */
+  publicationId: optionalUuid(AGENDA_MESSAGES.invalidPublication),
 })
 export type PrazoCreateInput = z.input<typeof prazoCreateInput>
 

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, gte, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
-import { caseVisibleTo } from '../cases/cases.public.server'
+import { linkedCaseScope, linkedCaseVisible, type LinkedCaseScope } from '../cases/cases.public.server'
 import { cases } from '../cases/cases.table.server'
 import { clients } from '../clients/clients.table.server'
+import { accessLevel, type NivelAcesso } from '../offices/offices.public'
 import type { AgendaStats, EventList, EventRow, EventStatus, ReminderMinutes } from './agenda.schema'
 import type { eventListQuery } from './agenda.schema'
 import { events } from './agenda.table.server'
@@ -14,21 +15,24 @@ import { instantToZoned } from './agenda.time'
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 /**
- * Whose agenda a request sees: the office's, narrowed for a member whose 'cases.view' cell is partial
- * (the estagiário, `restrictTo` = their membership) to the events with no case or a case where they are
- * responsible (spec §6). Every read and write takes it: another event is a 404 like a missing one.
+ * Whose agenda a request sees: the office's events with no case, plus those whose case the member sees
+ * at their level (spec §6: events follow their case's visibility) — every case for the sócio and the
+ * associado, the cases where they are responsible for the estagiário, none for the assistente. Every
+ * read, write, the feed and the notifications take it: another event is a 404 like a missing one.
  */
-export interface AgendaScope {
-  officeId: string
-  restrictTo: string | null
+export interface AgendaScope extends LinkedCaseScope {
+  /** The estagiário's membership ('clients.manage' partial): links only to the clients of their cases. */
+  clientsOf: string | null
 }
 
-/** The scope as conditions on `events`: the office, and the estagiário's cases. */
-export function inScope(scope: AgendaScope): SQL {
-  return and(
-    eq(events.officeId, scope.officeId),
-    scope.restrictTo ? caseVisibleTo(events.caseId, scope.officeId, scope.restrictTo) : undefined,
-  ) as SQL
+export function agendaScope(office: { id: string; nivelAcesso: NivelAcesso }, memberId: string): AgendaScope {
+  const partialClients = accessLevel(office.nivelAcesso, 'clients.manage') === 'partial'
+  return { ...linkedCaseScope(office, memberId), clientsOf: partialClients ? memberId : null }
+}
+
+/** The scope as conditions on `events`: the office, and the cases the member sees. */
+export function inScope(scope: LinkedCaseScope): SQL {
+  return and(eq(events.officeId, scope.officeId), linkedCaseVisible(events.caseId, scope)) as SQL
 }
 
 type ListQuery = ReturnType<typeof eventListQuery.parse>
@@ -173,10 +177,7 @@ export async function getStats(
  */
 export async function upcomingEventsFor(
   db: Executor,
-  input: {
-    officeId: string
-    /** The estagiário's membership: only events with no case or a case of theirs (AgendaScope). */
-    restrictTo?: string | null
+  input: LinkedCaseScope & {
     caseId?: string
     clientId?: string
     limit?: number
@@ -186,7 +187,7 @@ export async function upcomingEventsFor(
   const now = input.now ?? new Date()
   const startOfDay = new Date(now.getTime() - 86_400_000)
   const conditions: SQL[] = [
-    inScope({ officeId: input.officeId, restrictTo: input.restrictTo ?? null }),
+    inScope(input),
     isNull(events.deletedAt),
     notInArray(events.status, [...CLOSED_STATUSES]),
     sql`(${events.inicio} >= ${now.toISOString()} or (${events.diaInteiro} and ${events.inicio} > ${startOfDay.toISOString()}))`,

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { ApiError, notFound } from '../../platform/http-error.server'
-import { responsibleFor } from '../cases/cases.public.server'
+import { reachableCases } from '../cases/cases.public.server'
 import { cases } from '../cases/cases.table.server'
 import { clientOfMember } from '../clients/clients.public.server'
 import { clients } from '../clients/clients.table.server'
@@ -25,15 +25,22 @@ function invalid(field: string, message: string): ApiError {
 
 /**
  * A client or case link must name a non-deleted row of the same office (the composite keys refuse
- * others) that the caller sees: for the estagiário, a case where they are responsible and a client of
- * such a case (400 like a missing one: they could not see the event they would create).
+ * others) that the caller sees. A level that sees no case (the assistente, 'cases.view' none) may link
+ * none: 403 whatever the id, as the cases routes answer them. The estagiário may link only a case where
+ * they are responsible and a client of such a case: another one is refused exactly like a missing one
+ * (400 on the field), so the answer never tells an existing case from an unknown id.
  */
 export async function checkLinks(
   db: Executor,
   scope: AgendaScope,
   links: { clientId?: string | null | undefined; caseId?: string | null | undefined },
 ): Promise<void> {
-  const { officeId, restrictTo } = scope
+  const { officeId, clientsOf } = scope
+  if (links.caseId && scope.reach === 'none') {
+    throw new ApiError(403, 'forbidden', AGENDA_MESSAGES.caseForbidden, {
+      caseId: AGENDA_MESSAGES.caseForbidden,
+    })
+  }
   if (links.clientId) {
     const [row] = await db
       .select({ id: clients.id })
@@ -43,7 +50,7 @@ export async function checkLinks(
           eq(clients.id, links.clientId),
           eq(clients.officeId, officeId),
           isNull(clients.deletedAt),
-          restrictTo ? clientOfMember(officeId, restrictTo) : undefined,
+          clientsOf ? clientOfMember(officeId, clientsOf) : undefined,
         ),
       )
     if (!row) throw invalid('clientId', AGENDA_MESSAGES.invalidClient)
@@ -57,7 +64,7 @@ export async function checkLinks(
           eq(cases.id, links.caseId),
           eq(cases.officeId, officeId),
           isNull(cases.deletedAt),
-          restrictTo ? responsibleFor(officeId, restrictTo) : undefined,
+          reachableCases(scope),
         ),
       )
     if (!row) throw invalid('caseId', AGENDA_MESSAGES.invalidCase)

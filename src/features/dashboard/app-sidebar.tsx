@@ -37,6 +37,7 @@ export function AppSidebar({ onSigningOut }: { onSigningOut: (leaving: boolean) 
   const nivel = session.data?.office?.nivelAcesso
   const canSeeReports = !nivel || accessLevel(nivel, 'reports.full') !== 'none'
   const canManageFinancial = !nivel || accessLevel(nivel, 'financial.manage') !== 'none'
+  const canSeePublications = !nivel || accessLevel(nivel, 'publications') !== 'none'
   const groups = visibleNavGroups({
     isLawyer,
     isAdmin: session.isAdmin,
@@ -44,6 +45,7 @@ export function AppSidebar({ onSigningOut }: { onSigningOut: (leaving: boolean) 
     auditViewer,
     canSeeReports,
     canManageFinancial,
+    canSeePublications,
   })
 
   // The platform's name as /admin/settings sets it.

@@ -26,6 +26,7 @@ import { formatPhone } from '../../lib/br/phone'
 import { useNextEventText } from '../agenda/agenda.public'
 import type { MeResponse } from '../auth/auth.public'
 import { useSession, useSimulation } from '../auth/auth.public'
+import { PublicationsCounterCard } from '../publications/publications.public'
 import { EntityPanel, StatCard, StudentPanel } from './home-panels'
 import { isProfileComplete } from './profile-completeness'
 import { useDashboardCounts } from './use-dashboard-counts'
@@ -233,7 +234,10 @@ function LawyerHome({ me }: { me: MeResponse }) {
         </section>
       )}
 
-      <section aria-label={t('home.counters')} className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+      <section
+        aria-label={t('home.counters')}
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4"
+      >
         <StatCard label={t('home.documents')} value={count(counts.documents)} icon={<FileText />} />
         <StatCard label={t('home.cases')} value={count(counts.cases)} icon={<Briefcase />} />
         <StatCard
@@ -241,6 +245,7 @@ function LawyerHome({ me }: { me: MeResponse }) {
           value={notifications.isPending ? count(null) : notifications.unread}
           icon={<Bell />}
         />
+        <PublicationsCounterCard enabled={isLawyer} />
       </section>
 
       <div className="grid gap-4 lg:grid-cols-2">

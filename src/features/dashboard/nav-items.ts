@@ -11,6 +11,7 @@ import {
   Flag,
   LayoutDashboard,
   LineChart,
+  Newspaper,
   ScrollText,
   Settings,
   Settings2,
@@ -38,6 +39,8 @@ export interface NavItem {
   reportsOnly?: boolean
   /** Only for levels with 'Manage financial' (sócio, associado; spec §6): the server refuses the others. */
   financialOnly?: boolean
+  /** Only for levels that read publications (issue 27): the server refuses the others. */
+  publicationsOnly?: boolean
 }
 
 export interface NavGroup {
@@ -65,6 +68,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { key: 'cases', to: d.cases, icon: Briefcase },
       { key: 'documents', to: d.documents, icon: FileText },
       { key: 'schedule', to: d.schedule, icon: CalendarClock },
+      { key: 'publications', to: d.publications, icon: Newspaper, publicationsOnly: true },
       { key: 'financial', to: d.financial, icon: DollarSign, financialOnly: true },
       { key: 'team', to: d.team, icon: UsersRound },
       { key: 'timesheet', to: d.timesheet, icon: Clock },
@@ -109,6 +113,7 @@ export function visibleNavGroups({
   auditViewer = true,
   canSeeReports = true,
   canManageFinancial = true,
+  canSeePublications = true,
 }: {
   isLawyer: boolean
   isAdmin: boolean
@@ -120,6 +125,8 @@ export function visibleNavGroups({
   canSeeReports?: boolean
   /** The current office's level has 'Manage financial' (full or partial). */
   canManageFinancial?: boolean
+  /** The current office's level reads publications (full or partial). */
+  canSeePublications?: boolean
 }): NavGroup[] {
   return NAV_GROUPS.filter((group) => {
     if (group.key === 'office' || group.key === 'officeAdmin') return isLawyer
@@ -132,7 +139,8 @@ export function visibleNavGroups({
         (!item.socioOnly || isSocio) &&
         (item.key !== 'audit' || auditViewer) &&
         (!item.reportsOnly || canSeeReports) &&
-        (!item.financialOnly || canManageFinancial),
+        (!item.financialOnly || canManageFinancial) &&
+        (!item.publicationsOnly || canSeePublications),
     ),
   }))
 }
