@@ -75,6 +75,20 @@ const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.signing,
+        ...page(
+          () => import('../features/signatures/signing-page'),
+          (m) => m.SigningPage,
+        ),
+      },
+      {
+        path: paths.verifySignature,
+        ...page(
+          () => import('../features/signatures/verify-page'),
+          (m) => m.VerifyPage,
+        ),
+      },
+      {
         path: paths.jobs,
         ...page(
           () => import('../features/jobs/jobs-page'),
@@ -142,6 +156,13 @@ const routes: RouteObject[] = [
             ...page(
               () => import('../features/agenda/schedule-page'),
               (m) => m.SchedulePage,
+            ),
+          },
+          {
+            path: d.publications,
+            ...page(
+              () => import('../features/publications/publications-page'),
+              (m) => m.PublicationsPage,
             ),
           },
           {

@@ -169,12 +169,18 @@ export function pdfBuffer(doc: Pdf): Promise<Buffer> {
 
 /** The finished document as a download (`attachment`, RFC 5987 name), streamed as pdfkit writes it. */
 export function pdfResponse(doc: Pdf, filename: string): Response {
+  // A client that leaves mid-download cancels the stream while pdfkit is still writing: an enqueue on
+  // the closed controller then threw outside any request, an uncaught exception (issue 24).
+  let open = true
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      doc.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)))
-      doc.on('end', () => controller.close())
-      doc.on('error', (error: unknown) => controller.error(error))
+      doc.on('data', (chunk: Buffer) => open && controller.enqueue(new Uint8Array(chunk)))
+      doc.on('end', () => open && controller.close())
+      doc.on('error', (error: unknown) => open && controller.error(error))
       finish(doc)
+    },
+    cancel() {
+      open = false
     },
   })
   return new Response(body, {

@@ -3,7 +3,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 /** The text of every page of a PDF, pages separated by a blank line (a real parser: what a reader would see). */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
   // pdf.js takes ownership of the buffer it is given: hand it a copy.
-  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise
+  const task = getDocument({ data: new Uint8Array(bytes), verbosity: 0 })
+  const pdf = await task.promise
   const pages: string[] = []
   for (let n = 1; n <= pdf.numPages; n++) {
     const page = await pdf.getPage(n)
@@ -15,6 +16,6 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
         .trim(),
     )
   }
-  await pdf.destroy()
+  await task.destroy()
   return pages.join('\n\n')
 }

@@ -1,6 +1,6 @@
 import { maskCnpjInput } from '../../lib/br/cnpj'
 import { maskCpfInput } from '../../lib/br/cpf'
-import type { Client, ClientStatus, TipoPessoa } from './clients.schema'
+import type { Client, ClientStatus, EstadoCivil, TipoPessoa } from './clients.schema'
 
 /** Every input is a string in the form; the shared schema accepts that shape and normalizes it on the server. */
 export interface ClientFormValues {
@@ -11,6 +11,14 @@ export interface ClientFormValues {
   telefone: string
   dataNascimento: string
   profissao: string
+  nacionalidade: string
+  /** '' when not informed. */
+  estadoCivil: EstadoCivil | ''
+  rg: string
+  rgOrgaoEmissor: string
+  representanteNome: string
+  representanteCpf: string
+  representanteCargo: string
   estadoId: string
   cidadeId: string
   endereco: string
@@ -27,6 +35,13 @@ export const EMPTY_CLIENT_VALUES: ClientFormValues = {
   telefone: '',
   dataNascimento: '',
   profissao: '',
+  nacionalidade: '',
+  estadoCivil: '',
+  rg: '',
+  rgOrgaoEmissor: '',
+  representanteNome: '',
+  representanteCpf: '',
+  representanteCargo: '',
   estadoId: '',
   cidadeId: '',
   endereco: '',
@@ -45,6 +60,13 @@ export function clientFormValues(client: Client): ClientFormValues {
     telefone: client.telefone ?? '',
     dataNascimento: client.dataNascimento ?? '',
     profissao: client.profissao ?? '',
+    nacionalidade: client.nacionalidade ?? '',
+    estadoCivil: client.estadoCivil ?? '',
+    rg: client.rg ?? '',
+    rgOrgaoEmissor: client.rgOrgaoEmissor ?? '',
+    representanteNome: client.representanteNome ?? '',
+    representanteCpf: client.representanteCpf ?? '',
+    representanteCargo: client.representanteCargo ?? '',
     estadoId: client.estadoId === null ? '' : String(client.estadoId),
     cidadeId: client.cidadeId === null ? '' : String(client.cidadeId),
     endereco: client.endereco ?? '',
@@ -52,6 +74,14 @@ export function clientFormValues(client: Client): ClientFormValues {
     observacoes: client.observacoes ?? '',
     status: client.status,
   }
+}
+
+/** The fields a kind of client never keeps, emptied when the form switches to that kind. */
+export const OTHER_KIND_FIELDS: Readonly<
+  Record<TipoPessoa, readonly Exclude<keyof ClientFormValues, 'tipoPessoa' | 'status'>[]>
+> = {
+  fisica: ['representanteNome', 'representanteCpf', 'representanteCargo'],
+  juridica: ['dataNascimento', 'nacionalidade', 'estadoCivil', 'rg', 'rgOrgaoEmissor'],
 }
 
 /** The documento is a CPF for pessoa física and a CNPJ for pessoa jurídica. */

@@ -1,4 +1,4 @@
-import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form'
+import { FormProvider, useWatch, type Resolver } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
@@ -6,6 +6,7 @@ import { toast } from 'sonner'
 import { FormDialog, FormDialogActions } from '../../components/form/form-dialog'
 import { MaskedInput } from '../../components/form/masked-input'
 import { SelectFormField } from '../../components/form/select-form-field'
+import { useAppForm } from '../../components/form/use-app-form'
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { Textarea } from '../../components/ui/textarea'
@@ -15,13 +16,16 @@ import { reportSaveError } from '../../lib/form-save-error'
 import { UpcomingEvents } from '../agenda/agenda.public'
 import { RecordDocuments } from '../documents/documents.public'
 import { AnonymizeClientSection } from '../privacy/privacy.public'
+import { GenerateDocumentButton } from '../templates/templates.public'
 import { ClientAddressFields } from './client-address-fields'
 import {
   clientFormValues,
   EMPTY_CLIENT_VALUES,
   maskDocumento,
+  OTHER_KIND_FIELDS,
   type ClientFormValues,
 } from './client-form-values'
+import { ClientQualificationFields } from './client-qualification-fields'
 import {
   CLIENT_LIMITS,
   CLIENT_STATUSES,
@@ -76,6 +80,7 @@ export function ClientFormDialog({
         record.data && (
           <>
             <RecordDocuments record={{ clientId: record.data.id }} />
+            <GenerateDocumentButton client={{ id: record.data.id, label: record.data.nomeCompleto }} />
             <UpcomingEvents record={{ clientId: record.data.id }} />
             <ClientForm
               key={record.data.id}
@@ -102,7 +107,7 @@ function ClientForm({
 }) {
   const { t } = useTranslation('clients')
   const save = useSaveClient()
-  const form = useForm<ClientFormValues>({ resolver, defaultValues, mode: 'onTouched' })
+  const form = useAppForm<ClientFormValues>({ resolver, defaultValues })
   const {
     control,
     register,
@@ -115,11 +120,9 @@ function ClientForm({
   const tipoPessoa = useWatch({ control, name: 'tipoPessoa' })
 
   const onSubmit = handleSubmit(async (values) => {
-    const body = {
-      ...values,
-      // Birth date only exists for pessoa física (spec §2).
-      dataNascimento: values.tipoPessoa === 'fisica' ? values.dataNascimento : '',
-    }
+    // Birth date and RG only exist for pessoa física (spec §2), the representative for pessoa jurídica.
+    const body = { ...values }
+    for (const field of OTHER_KIND_FIELDS[values.tipoPessoa]) body[field] = ''
     try {
       await save.mutateAsync({ id: clientId, data: body })
       toast.success(clientId === null ? t('toast.created') : t('toast.updated'))
@@ -168,7 +171,7 @@ function ClientForm({
               setValue('documento', maskDocumento(tipo, getValues('documento')), {
                 shouldValidate: getValues('documento') !== '',
               })
-              if (tipo === 'juridica') setValue('dataNascimento', '')
+              for (const field of OTHER_KIND_FIELDS[tipo]) setValue(field, '')
             }}
           />
 
@@ -238,6 +241,8 @@ function ClientForm({
               {...register('profissao')}
             />
           </FormField>
+
+          <ClientQualificationFields />
 
           <ClientAddressFields />
 

@@ -1,11 +1,12 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
 import { formatCep } from '../../lib/br/cep'
+import { formatCpf } from '../../lib/br/cpf'
 import { formatDateBR } from '../../lib/br/dates'
 import { formatPhone } from '../../lib/br/phone'
 import { type CsvCell } from '../../lib/csv'
 import { cidade, estado } from '../reference/reference.table.server'
-import { CLIENT_STATUS_LABELS, TIPO_PESSOA_LABELS } from './clients.schema'
+import { CLIENT_STATUS_LABELS, ESTADO_CIVIL_LABELS, TIPO_PESSOA_LABELS } from './clients.schema'
 import {
   casesCount,
   formatDocumento,
@@ -27,6 +28,13 @@ export const CLIENT_CSV_HEADER = [
   'CEP',
   'Data de nascimento',
   'Profissão',
+  'Nacionalidade',
+  'Estado civil',
+  'RG',
+  'Órgão emissor',
+  'Representante',
+  'CPF do representante',
+  'Cargo do representante',
   'Status',
   'Casos',
   'Observações',
@@ -78,6 +86,13 @@ export async function* exportClientRows(
       c.cep === null ? null : formatCep(c.cep),
       c.dataNascimento === null ? null : formatDateBR(c.dataNascimento),
       c.profissao,
+      c.nacionalidade,
+      c.estadoCivil === null ? null : ESTADO_CIVIL_LABELS[c.estadoCivil],
+      c.rg,
+      c.rgOrgaoEmissor,
+      c.representanteNome,
+      c.representanteCpf === null ? null : formatCpf(c.representanteCpf),
+      c.representanteCargo,
       CLIENT_STATUS_LABELS[c.status],
       Number(count),
       c.observacoes,

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { formatCep } from '../../lib/br/cep'
+import { formatCpf } from '../../lib/br/cpf'
 import { formatPhone } from '../../lib/br/phone'
 import { ApiError } from '../../platform/http-error.server'
 import { cases } from '../cases/cases.table.server'
@@ -7,6 +8,8 @@ import { cidade, estado } from '../reference/reference.table.server'
 import {
   CLIENT_MESSAGES,
   normalizeDocumento,
+  PESSOA_FISICA_FIELDS,
+  PESSOA_JURIDICA_FIELDS,
   type Client,
   type CreateClientData,
   type DeleteClientResult,
@@ -75,6 +78,13 @@ async function loadClient(
     cep: c.cep === null ? null : formatCep(c.cep),
     dataNascimento: c.dataNascimento,
     profissao: c.profissao,
+    nacionalidade: c.nacionalidade,
+    estadoCivil: c.estadoCivil,
+    rg: c.rg,
+    rgOrgaoEmissor: c.rgOrgaoEmissor,
+    representanteNome: c.representanteNome,
+    representanteCpf: c.representanteCpf === null ? null : formatCpf(c.representanteCpf),
+    representanteCargo: c.representanteCargo,
     observacoes: c.observacoes,
     status: c.status,
     casesCount: Number(row.casesCount),
@@ -165,7 +175,10 @@ export async function updateClient(
       changes.documento = normalized
     }
   }
-  if (tipoPessoa === 'juridica') changes.dataNascimento = null
+  // The kind that will be stored keeps none of the other kind's fields (birth date and RG vs representative).
+  for (const field of tipoPessoa === 'juridica' ? PESSOA_FISICA_FIELDS : PESSOA_JURIDICA_FIELDS) {
+    changes[field] = null
+  }
   if (data.cidadeId !== undefined || data.estadoId !== undefined) {
     const location = await resolveLocation(
       db,

@@ -501,6 +501,10 @@ describe('GET /api/clients/export.csv', () => {
       dataNascimento: '1985-12-31',
       telefone: '(11) 98765-4321',
       documento: '529.982.247-25',
+      nacionalidade: 'brasileira',
+      estadoCivil: 'casado',
+      rg: '12.345.678-9',
+      rgOrgaoEmissor: 'ssp/sp',
       ...SP,
     })
     const response = await call('GET', '/export.csv', office)
@@ -514,12 +518,12 @@ describe('GET /api/clients/export.csv', () => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1)
     const [header, row] = text.split('\r\n')
     expect(header).toBe(
-      'Nome completo;Tipo de pessoa;CPF/CNPJ;E-mail;Telefone;Endereço;Cidade;UF;CEP;Data de nascimento;Profissão;Status;Casos;Observações;Cadastrado em',
+      'Nome completo;Tipo de pessoa;CPF/CNPJ;E-mail;Telefone;Endereço;Cidade;UF;CEP;Data de nascimento;Profissão;Nacionalidade;Estado civil;RG;Órgão emissor;Representante;CPF do representante;Cargo do representante;Status;Casos;Observações;Cadastrado em',
     )
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"")"`)
     expect(row).toContain(';Pessoa Física;529.982.247-25;evil@example.com;(11) 98765-4321;')
     expect(row).toContain(';São Paulo;SP;')
-    expect(row).toContain(';31/12/1985;')
+    expect(row).toContain(';31/12/1985;;brasileira;Casado(a);12.345.678-9;SSP/SP;;;;Ativo;')
     expect(row).toContain(';Ativo;0;')
     expect(text).toContain('"linha 1; ""aspas""\nlinha 2"')
     expect(text.endsWith('\r\n')).toBe(true)

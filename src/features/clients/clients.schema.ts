@@ -38,6 +38,25 @@ export const TIPO_PESSOA_LABELS: Readonly<Record<TipoPessoa, string>> = {
   fisica: 'Pessoa Física',
   juridica: 'Pessoa Jurídica',
 }
+/** Estado civil as stable codes; the labels are what a form and a qualification show. */
+export const ESTADOS_CIVIS = [
+  'solteiro',
+  'casado',
+  'divorciado',
+  'separado',
+  'viuvo',
+  'uniao_estavel',
+] as const
+export type EstadoCivil = (typeof ESTADOS_CIVIS)[number]
+export const ESTADO_CIVIL_LABELS: Readonly<Record<EstadoCivil, string>> = {
+  solteiro: 'Solteiro(a)',
+  casado: 'Casado(a)',
+  divorciado: 'Divorciado(a)',
+  separado: 'Separado(a)',
+  viuvo: 'Viúvo(a)',
+  uniao_estavel: 'União estável',
+}
+
 /** The document field's label follows tipo_pessoa (spec §3). */
 export const DOCUMENTO_LABELS: Readonly<Record<TipoPessoa, string>> = { fisica: 'CPF', juridica: 'CNPJ' }
 
@@ -48,6 +67,11 @@ export const CLIENT_LIMITS = {
   endereco: 300,
   profissao: 120,
   observacoes: 5000,
+  nacionalidade: 60,
+  rg: 20,
+  rgOrgaoEmissor: 20,
+  representanteNome: 160,
+  representanteCargo: 120,
 } as const
 
 export const CLIENT_MESSAGES = {
@@ -64,6 +88,9 @@ export const CLIENT_MESSAGES = {
   invalidCnpj: 'CNPJ inválido',
   invalidCity: 'Cidade não pertence ao estado selecionado',
   invalidState: 'Estado inválido',
+  invalidRg: 'RG inválido',
+  invalidEstadoCivil: 'Estado civil inválido',
+  invalidRepresentanteCpf: 'CPF do representante inválido',
   notFound: 'Cliente não encontrado.',
 } as const
 
@@ -81,6 +108,9 @@ export function normalizeDocumento(tipoPessoa: TipoPessoa, documento: string): s
 export function isValidBirthDate(value: string): boolean {
   return value >= '1900-01-01' && value <= todayISO()
 }
+
+/** A RG as typed: digits and letters with dots, dashes, slashes or spaces (its shape varies by state). */
+const RG_SHAPE = /^[0-9A-Za-z][0-9A-Za-z./ -]{0,19}$/
 
 const clientFields = {
   nomeCompleto: requiredText('Nome completo', CLIENT_LIMITS.nomeCompleto),
@@ -119,7 +149,45 @@ const clientFields = {
   ),
   profissao: optionalText('Profissão', CLIENT_LIMITS.profissao),
   observacoes: optionalText('Observações', CLIENT_LIMITS.observacoes),
+  // The qualification (issue 25): pessoa física's nacionalidade/estado civil/RG, pessoa jurídica's
+  // representative. normalizeFields clears the other kind's fields.
+  nacionalidade: optionalText('Nacionalidade', CLIENT_LIMITS.nacionalidade),
+  estadoCivil: z
+    .union([z.enum(ESTADOS_CIVIS), z.literal(''), z.null()], { error: CLIENT_MESSAGES.invalidEstadoCivil })
+    .optional()
+    .transform((v): EstadoCivil | null => (v === undefined || v === '' ? null : v)),
+  rg: optionalText('RG', CLIENT_LIMITS.rg).refine(
+    (v) => v === null || RG_SHAPE.test(v),
+    CLIENT_MESSAGES.invalidRg,
+  ),
+  rgOrgaoEmissor: optionalText('Órgão emissor', CLIENT_LIMITS.rgOrgaoEmissor).transform((v) =>
+    v === null ? null : v.toUpperCase(),
+  ),
+  representanteNome: optionalText('Nome do representante', CLIENT_LIMITS.representanteNome),
+  representanteCpf: z
+    .union([z.string(), z.null()], { error: CLIENT_MESSAGES.invalidRepresentanteCpf })
+    .optional()
+    .transform((v) => (v === null || v === undefined || v.trim() === '' ? null : v.trim()))
+    .pipe(
+      z
+        .string()
+        .max(20, CLIENT_MESSAGES.invalidRepresentanteCpf)
+        .refine(isValidCpf, CLIENT_MESSAGES.invalidRepresentanteCpf)
+        .transform(cpfDigits)
+        .nullable(),
+    ),
+  representanteCargo: optionalText('Cargo do representante', CLIENT_LIMITS.representanteCargo),
 }
+
+/** Fields only a pessoa física has, and only a pessoa jurídica has: the other kind stores null. */
+export const PESSOA_FISICA_FIELDS = [
+  'dataNascimento',
+  'nacionalidade',
+  'estadoCivil',
+  'rg',
+  'rgOrgaoEmissor',
+] as const
+export const PESSOA_JURIDICA_FIELDS = ['representanteNome', 'representanteCpf', 'representanteCargo'] as const
 
 const tipoPessoa = z.enum(TIPOS_PESSOA, { error: 'Tipo de pessoa inválido' })
 const status = z.enum(CLIENT_STATUSES, { error: 'Status inválido' })
@@ -137,15 +205,21 @@ function checkDocumento(data: DocumentoCheck, ctx: z.RefinementCtx) {
   }
 }
 
-function normalizeFields<T extends DocumentoCheck & { dataNascimento?: string | null | undefined }>(
-  data: T,
-): T {
-  const out = { ...data }
+type KindFields = Partial<
+  Record<(typeof PESSOA_FISICA_FIELDS)[number] | (typeof PESSOA_JURIDICA_FIELDS)[number], unknown>
+>
+
+function normalizeFields<T extends DocumentoCheck & KindFields>(data: T): T {
+  const out: T = { ...data }
   if (data.tipoPessoa !== undefined && typeof data.documento === 'string') {
     out.documento = normalizeDocumento(data.tipoPessoa, data.documento)
   }
-  // Birth date only exists for pessoa física (spec §2): a company never keeps one.
-  if (data.tipoPessoa === 'juridica' && data.dataNascimento !== undefined) out.dataNascimento = null
+  // Birth date and a person's qualification only exist for pessoa física (spec §2), the representative
+  // only for pessoa jurídica: the other kind never keeps them.
+  const other = data.tipoPessoa === 'juridica' ? PESSOA_FISICA_FIELDS : PESSOA_JURIDICA_FIELDS
+  if (data.tipoPessoa !== undefined) {
+    for (const field of other) if (data[field] !== undefined) (out as KindFields)[field] = null
+  }
   return out
 }
 
@@ -230,6 +304,15 @@ export interface Client {
   cep: string | null
   dataNascimento: string | null
   profissao: string | null
+  nacionalidade: string | null
+  estadoCivil: EstadoCivil | null
+  rg: string | null
+  /** 'SSP/SP' */
+  rgOrgaoEmissor: string | null
+  representanteNome: string | null
+  /** '529.982.247-25' */
+  representanteCpf: string | null
+  representanteCargo: string | null
   observacoes: string | null
   status: ClientStatus
   casesCount: number

@@ -16,7 +16,7 @@ import {
 import { users } from '../auth/auth.table.server'
 import { offices } from '../offices/offices.table.server'
 import { cidade, estado } from '../reference/reference.table.server'
-import { CLIENT_STATUSES, TIPOS_PESSOA } from './clients.schema'
+import { CLIENT_STATUSES, ESTADOS_CIVIS, TIPOS_PESSOA } from './clients.schema'
 
 /**
  * An office's client (spec §3). Phone, document and CEP are stored normalized (digits; a CNPJ as its
@@ -49,6 +49,15 @@ export const clients = pgTable(
     cep: text('cep'),
     dataNascimento: date('data_nascimento'),
     profissao: text('profissao'),
+    // The qualification a procuração or contract needs (issue 25), all optional. RG is kept as typed
+    // (its shape varies by state); the representative belongs to a pessoa jurídica.
+    nacionalidade: text('nacionalidade'),
+    estadoCivil: text('estado_civil', { enum: ESTADOS_CIVIS }),
+    rg: text('rg'),
+    rgOrgaoEmissor: text('rg_orgao_emissor'),
+    representanteNome: text('representante_nome'),
+    representanteCpf: text('representante_cpf'),
+    representanteCargo: text('representante_cargo'),
     observacoes: text('observacoes'),
     status: text('status', { enum: CLIENT_STATUSES }).notNull().default('ativo'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -68,6 +77,16 @@ export const clients = pgTable(
     check('clients_endereco_len', sql`char_length(${table.endereco}) <= 300`),
     check('clients_cep_digits', sql`${table.cep} ~ '^[0-9]{8}$'`),
     check('clients_profissao_len', sql`char_length(${table.profissao}) <= 120`),
+    check('clients_nacionalidade_len', sql`char_length(${table.nacionalidade}) between 1 and 60`),
+    check(
+      'clients_estado_civil_check',
+      sql`${table.estadoCivil} in ('solteiro', 'casado', 'divorciado', 'separado', 'viuvo', 'uniao_estavel')`,
+    ),
+    check('clients_rg_shape', sql`${table.rg} ~ '^[0-9A-Za-z][0-9A-Za-z./ -]{0,19}$'`),
+    check('clients_rg_orgao_len', sql`char_length(${table.rgOrgaoEmissor}) between 1 and 20`),
+    check('clients_representante_nome_len', sql`char_length(${table.representanteNome}) between 1 and 160`),
+    check('clients_representante_cpf_digits', sql`${table.representanteCpf} ~ '^[0-9]{11}$'`),
+    check('clients_representante_cargo_len', sql`char_length(${table.representanteCargo}) between 1 and 120`),
     check('clients_observacoes_len', sql`char_length(${table.observacoes}) <= 5000`),
     check('clients_status_check', sql`${table.status} in ('ativo', 'inativo', 'suspenso')`),
     // First page, newest first, and the total: one index range per office.

@@ -10,6 +10,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { removeWithUndo } from '../../lib/use-undoable-delete'
+import { TemplatesTab } from '../templates/templates.public'
 import { DocumentEditDialog } from './document-edit-dialog'
 import { DocumentFolders } from './document-folders'
 import { DocumentStats } from './document-stats'
@@ -34,17 +35,23 @@ import {
 const SEARCH_DEBOUNCE_MS = 300
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-type View = 'list' | 'folders'
+type View = 'list' | 'folders' | 'templates'
 type RowDialog = { kind: 'edit' | 'version' | 'history'; document: DocumentRow } | null
 
 /** /dashboard/documents — 'Gestão de Documentos' (spec §2). ?clientId= / ?caseId= narrow it to one record. */
 export function DocumentsPage() {
-  const { t } = useTranslation('documents')
+  const { t } = useTranslation(['documents', 'templates'])
   const [searchParams, setSearchParams] = useSearchParams()
   const clientId = validId(searchParams.get('clientId'))
   const caseId = validId(searchParams.get('caseId'))
 
   const [view, setView] = useState<View>('list')
+  // A link to one record's documents (e.g. from 'Gerar documento' in the Modelos tab) opens the list.
+  const [shownRecord, setShownRecord] = useState(`${clientId}|${caseId}`)
+  if (shownRecord !== `${clientId}|${caseId}`) {
+    setShownRecord(`${clientId}|${caseId}`)
+    setView('list')
+  }
   const [openFolder, setOpenFolder] = useState<DocumentFolder | null>(null)
   const [searchText, setSearchText] = useState('')
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS)
@@ -162,6 +169,7 @@ export function DocumentsPage() {
         <TabsList aria-label={t('view.label')}>
           <TabsTrigger value="list">{t('view.list')}</TabsTrigger>
           <TabsTrigger value="folders">{t('view.folders')}</TabsTrigger>
+          <TabsTrigger value="templates">{t('tab.label', { ns: 'templates' })}</TabsTrigger>
         </TabsList>
 
         <TabsContent value="list">
@@ -262,6 +270,8 @@ export function DocumentsPage() {
             </Card>
           )}
         </TabsContent>
+
+        <TabsContent value="templates">{view === 'templates' && <TemplatesTab />}</TabsContent>
       </Tabs>
 
       <DocumentUploadDialog open={uploadOpen} onOpenChange={setUploadOpen} defaults={uploadDefaults} />

@@ -22,3 +22,15 @@ export const documentJobs: JobDefinition[] = [
     },
   },
 ]
+export { documentStorageReferences } from './documents.storage-keys.server'
+// Issue 25 (features/signatures): the PDF a request signs, and the signed copy as the document's next version.
+export {
+  findVersionFile,
+  getDocument,
+  visibleDocumentIds,
+  type VersionFile,
+} from './documents.service.server'
+export { insertVersion } from './documents.write.server'
+// Issue 25: the documents generated from a template (features/templates) are recorded like an upload.
+export { insertDocument, type StoredFile } from './documents.write.server'
+export type { DocumentUploadData } from './documents.schema'

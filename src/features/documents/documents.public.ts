@@ -3,3 +3,5 @@ export { RecordDocuments } from './record-documents'
 // Shared with the backup page (issue 12): sizes as people read them, and raw-body uploads with progress.
 export { formatSize } from './format-size'
 export { uploadFile } from './upload-file'
+// Issue 25: generated documents (features/templates) choose one of these levels.
+export type { DocumentAccessLevel } from './documents.schema'

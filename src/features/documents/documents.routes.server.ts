@@ -48,8 +48,8 @@ function documentId(c: Context<AppEnv>): string {
 }
 
 function viewer(c: Context<AppEnv>): Viewer {
-  const { id, userId, nivelAcesso } = c.get('office')
-  return { officeId: id, userId, nivelAcesso }
+  const { id, userId, nivelAcesso, memberId } = c.get('office')
+  return { officeId: id, userId, nivelAcesso, memberId }
 }
 
 function orNotFound<T>(value: T | null | false): T {
@@ -95,7 +95,7 @@ export const documentRoutes = new Hono<AppEnv>()
   // with xhr.abort()). Metadata rides in the query string, validated before a byte is read.
   .post('/', validate('query', documentUploadQuery), countEveryUpload, async (c) => {
     const data = c.req.valid('query')
-    await checkLinks(c.get('db'), c.get('office').id, data)
+    await checkLinks(c.get('db'), viewer(c), data)
     const received = await receiveFile(c, data.name)
     const document = await recordReceived(received, () =>
       c.get('db').transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import '../../lib/zod-pt-br'
 import {
   limitParam,
+  NOTHING_TO_UPDATE,
   offsetParam,
   optionalText,
   optionalUuid,
@@ -77,11 +78,14 @@ export const DOCUMENT_MESSAGES = {
   versionNotFound: 'Versão não encontrada.',
   invalidClient: 'Cliente inválido.',
   invalidCase: 'Caso inválido.',
+  caseForbidden: 'Seu nível de acesso não permite vincular documentos a casos.',
+  linkLocked:
+    'Este documento está vinculado a um caso ou cliente fora do seu acesso: esse vínculo não pode ser alterado.',
   invalidFolder: 'Pasta inválida',
   invalidAccess: 'Nível de acesso inválido',
   tooManyTags: `Etiquetas: máximo de ${DOCUMENT_LIMITS.etiquetas}`,
   tagTooLong: `Etiqueta: máximo de ${DOCUMENT_LIMITS.etiqueta} caracteres`,
-  emptyUpdate: 'Nenhuma alteração informada.',
+  emptyUpdate: NOTHING_TO_UPDATE,
   fileUnavailable: 'Arquivo indisponível.',
 } as const
 

@@ -1,11 +1,15 @@
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/client.server'
 import { formatCnj } from '../../lib/br/cnj'
 import { containsPattern, searchWords } from '../../lib/search-terms'
-import { users } from '../auth/auth.table.server'
+import { caseMembers } from '../cases/case-members.table.server'
+import { linkedCaseScope, linkedCaseVisible, type LinkedCaseScope } from '../cases/cases.public.server'
 import { cases } from '../cases/cases.table.server'
 import { clients } from '../clients/clients.table.server'
-import type { NivelAcesso } from '../offices/offices.public'
+import { accessLevel, type NivelAcesso } from '../offices/offices.public'
+import { officeMembers } from '../offices/offices.table.server'
+import { profiles } from '../profiles/profiles.table.server'
 import { visibleLevels } from './documents.access'
 import {
   DOCUMENT_FOLDERS,
@@ -31,6 +35,8 @@ export interface Viewer {
   officeId: string
   userId: string
   nivelAcesso: NivelAcesso
+  /** office_members.id: whose cases the estagiário's partial cells mean (case_members). */
+  memberId: string
 }
 
 export interface DocumentFilter {
@@ -58,6 +64,26 @@ export function visibleTo(viewer: Viewer): SQL | undefined {
   return or(inArray(documents.nivelAcesso, [...levels]), eq(documents.createdBy, viewer.userId))
 }
 
+/**
+ * The cases a document's link reaches for this member (spec §6 'cases.view'): every case, the cases where
+ * the estagiário is responsible, none for the assistente. A document stays visible by its access level;
+ * only its case's labels, the case filter and new links follow this (issue 24).
+ */
+export function caseReach(viewer: Viewer): LinkedCaseScope {
+  return linkedCaseScope({ id: viewer.officeId, nivelAcesso: viewer.nivelAcesso }, viewer.memberId)
+}
+
+/**
+ * A document's client link as this member sees it: any client, or for the estagiário ('clients.manage'
+ * partial) none or a client of a case where they are responsible — the clients module's own rule.
+ */
+export function clientReach(viewer: Viewer): SQL | undefined {
+  if (accessLevel(viewer.nivelAcesso, 'clients.manage') !== 'partial') return undefined
+  return sql`(${documents.clientId} is null or ${documents.clientId} in (select k.client_id from ${caseMembers} m
+    join ${cases} k on k.id = m.case_id where m.office_id = ${viewer.officeId} and m.member_id = ${viewer.memberId}
+    and k.office_id = ${viewer.officeId} and k.deleted_at is null and k.client_id is not null))`
+}
+
 /** Every word in the name or in the tags (accent/case-insensitive; trigram indexes on both). */
 function searchCondition(search: string): SQL {
   const words = searchWords(search).map((word) => {
@@ -75,18 +101,38 @@ function listWhere(viewer: Viewer, filter: DocumentFilter): SQL {
   ]
   if (filter.pasta) conditions.push(eq(documents.pasta, filter.pasta))
   if (filter.nivelAcesso) conditions.push(eq(documents.nivelAcesso, filter.nivelAcesso))
-  if (filter.clientId) conditions.push(eq(documents.clientId, filter.clientId))
-  if (filter.caseId) conditions.push(eq(documents.caseId, filter.caseId))
+  // A record outside the member's reach filters to nothing, like an unknown id.
+  if (filter.clientId) conditions.push(eq(documents.clientId, filter.clientId), clientReach(viewer))
+  if (filter.caseId) {
+    conditions.push(
+      eq(documents.caseId, filter.caseId),
+      linkedCaseVisible(documents.caseId, caseReach(viewer)),
+    )
+  }
   if (filter.search) conditions.push(searchCondition(filter.search))
   return and(...conditions) ?? sql`true`
 }
+
+/**
+ * 'Enviado por': the uploader as the office knows them (the team record), else their profile — never
+ * users.name, which an account could once rename at will (issue 24).
+ */
+const uploaderMember = alias(officeMembers, 'uploader_member')
+const uploaderProfile = alias(profiles, 'uploader_profile')
+const uploaderNome = sql<
+  string | null
+>`coalesce(nullif(${uploaderMember.nomeCompleto}, ''), ${uploaderProfile.nomeCompleto})`
 
 // Written out as the index is (desc NULLS LAST): drizzle's desc() means NULLS FIRST, which no index here
 // serves, so every page sorted the whole office (254 ms at 100 k, bench/documents.ts).
 const newestFirst = [sql`${documents.createdAt} desc nulls last`, sql`${documents.id} desc nulls last`]
 
-/** The columns of a DocumentRow: the document, its current version, client, case and uploader. */
-function selectRows(db: Executor) {
+/**
+ * The columns of a DocumentRow: the document, its current version, client, case and uploader. The client
+ * and case labels are joined only within the member's reach: a público document of a case they don't see
+ * shows no case title, CNJ number or client name.
+ */
+function selectRows(db: Executor, viewer: Viewer) {
   return db
     .select({
       document: documents,
@@ -97,16 +143,23 @@ function selectRows(db: Executor) {
       clientNome: clients.nomeCompleto,
       caseTitulo: cases.titulo,
       caseNumero: cases.numeroProcesso,
-      uploaderNome: users.name,
+      uploaderNome,
     })
     .from(documents)
     .innerJoin(
       documentVersions,
       and(eq(documentVersions.documentId, documents.id), eq(documentVersions.versao, documents.versao)),
     )
-    .leftJoin(clients, eq(clients.id, documents.clientId))
-    .leftJoin(cases, eq(cases.id, documents.caseId))
-    .leftJoin(users, eq(users.id, documents.createdBy))
+    .leftJoin(clients, and(eq(clients.id, documents.clientId), clientReach(viewer)))
+    .leftJoin(
+      cases,
+      and(eq(cases.id, documents.caseId), linkedCaseVisible(documents.caseId, caseReach(viewer))),
+    )
+    .leftJoin(
+      uploaderMember,
+      and(eq(uploaderMember.officeId, documents.officeId), eq(uploaderMember.userId, documents.createdBy)),
+    )
+    .leftJoin(uploaderProfile, eq(uploaderProfile.userId, documents.createdBy))
 }
 
 type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectRows>['where']>>[number]
@@ -158,7 +211,7 @@ export async function listDocuments(
     .limit(cap + 1)
     .as('capped')
   const [rows, [count]] = await Promise.all([
-    selectRows(db)
+    selectRows(db, viewer)
       .where(where)
       .orderBy(...newestFirst)
       .limit(query.limit)
@@ -206,7 +259,7 @@ export async function getDocument(
   id: string,
   options: { deleted?: boolean } = {},
 ): Promise<DocumentRow | null> {
-  const [row] = await selectRows(db).where(
+  const [row] = await selectRows(db, viewer).where(
     and(
       eq(documents.id, id),
       eq(documents.officeId, viewer.officeId),
@@ -215,6 +268,23 @@ export async function getDocument(
     ),
   )
   return row ? toRow(row) : null
+}
+
+/** Of these ids, the documents this member may see (not deleted): what another feature may show about them. */
+export async function visibleDocumentIds(db: Executor, viewer: Viewer, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return []
+  const rows = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(
+      and(
+        inArray(documents.id, ids),
+        eq(documents.officeId, viewer.officeId),
+        isNull(documents.deletedAt),
+        visibleTo(viewer),
+      ),
+    )
+  return rows.map((row) => row.id)
 }
 
 /** The history of a document, newest first (the caller has checked that the member sees it). */
@@ -230,11 +300,18 @@ export async function listVersions(
       tipo: documentVersions.tipo,
       originalName: documentVersions.originalName,
       uploadedBy: documentVersions.uploadedBy,
-      uploaderNome: users.name,
+      uploaderNome,
       createdAt: documentVersions.createdAt,
     })
     .from(documentVersions)
-    .leftJoin(users, eq(users.id, documentVersions.uploadedBy))
+    .leftJoin(
+      uploaderMember,
+      and(
+        eq(uploaderMember.officeId, documentVersions.officeId),
+        eq(uploaderMember.userId, documentVersions.uploadedBy),
+      ),
+    )
+    .leftJoin(uploaderProfile, eq(uploaderProfile.userId, documentVersions.uploadedBy))
     .where(and(eq(documentVersions.officeId, officeId), eq(documentVersions.documentId, id)))
     .orderBy(desc(documentVersions.versao))
   return rows.map((row) => ({

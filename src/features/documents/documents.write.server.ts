@@ -2,8 +2,11 @@ import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
 import { ApiError } from '../../platform/http-error.server'
 import type { FileStorage } from '../../platform/storage.server'
+import { linkedCaseVisible, reachableCases } from '../cases/cases.public.server'
 import { cases } from '../cases/cases.table.server'
+import { clientOfMember } from '../clients/clients.public.server'
 import { clients } from '../clients/clients.table.server'
+import { accessLevel } from '../offices/offices.public'
 import { canSeeDocument } from './documents.access'
 import {
   DOCUMENT_MESSAGES,
@@ -11,7 +14,7 @@ import {
   type DocumentUpdateData,
   type DocumentUploadData,
 } from './documents.schema'
-import { visibleTo, type Executor, type Viewer } from './documents.service.server'
+import { caseReach, clientReach, visibleTo, type Executor, type Viewer } from './documents.service.server'
 import { documents, documentVersions } from './documents.table.server'
 
 // Every change to a document. Each function takes the executor the route gives it: the route runs a
@@ -38,26 +41,53 @@ function invalid(field: string, message: string): ApiError {
 const tagsSearchText = (tags: readonly string[]) => sql`f_unaccent(lower(${tags.join('\n')}::text))`
 
 /**
- * A client or case link must name a non-deleted row of the member's own office: a 400 with a message
- * here, and the composite foreign keys refuse anything else whatever this checked.
+ * A client or case link must name a non-deleted row of the member's own office that the member reaches
+ * (the composite foreign keys refuse another office's whatever this checked). A level that sees no case
+ * (the assistente, 'cases.view' none) links none: 403 whatever the id, as the cases routes answer them.
+ * The estagiário links only a case where they are responsible and a client of such a case; another one is
+ * refused exactly like a missing one (400 on the field), so the answer never tells an existing case from
+ * an unknown id.
  */
 export async function checkLinks(
   db: Executor,
-  officeId: string,
+  viewer: Viewer,
   links: { clientId?: string | null | undefined; caseId?: string | null | undefined },
 ): Promise<void> {
+  const { officeId } = viewer
+  const reach = caseReach(viewer)
+  if (links.caseId && reach.reach === 'none') {
+    throw new ApiError(403, 'forbidden', DOCUMENT_MESSAGES.caseForbidden, {
+      caseId: DOCUMENT_MESSAGES.caseForbidden,
+    })
+  }
   if (links.clientId) {
     const [row] = await db
       .select({ id: clients.id })
       .from(clients)
-      .where(and(eq(clients.id, links.clientId), eq(clients.officeId, officeId), isNull(clients.deletedAt)))
+      .where(
+        and(
+          eq(clients.id, links.clientId),
+          eq(clients.officeId, officeId),
+          isNull(clients.deletedAt),
+          accessLevel(viewer.nivelAcesso, 'clients.manage') === 'partial'
+            ? clientOfMember(officeId, viewer.memberId)
+            : undefined,
+        ),
+      )
     if (!row) throw invalid('clientId', DOCUMENT_MESSAGES.invalidClient)
   }
   if (links.caseId) {
     const [row] = await db
       .select({ id: cases.id })
       .from(cases)
-      .where(and(eq(cases.id, links.caseId), eq(cases.officeId, officeId), isNull(cases.deletedAt)))
+      .where(
+        and(
+          eq(cases.id, links.caseId),
+          eq(cases.officeId, officeId),
+          isNull(cases.deletedAt),
+          reachableCases(reach),
+        ),
+      )
     if (!row) throw invalid('caseId', DOCUMENT_MESSAGES.invalidCase)
   }
 }
@@ -69,7 +99,7 @@ export async function insertDocument(
   data: DocumentUploadData,
   file: StoredFile,
 ): Promise<string> {
-  await checkLinks(db, viewer.officeId, data)
+  await checkLinks(db, viewer, data)
   const [row] = await db
     .insert(documents)
     .values({
@@ -135,10 +165,22 @@ export async function insertVersion(
   return versao
 }
 
-/** The level and uploader of a document the member sees (locked for the change), or null. */
+/**
+ * The level and uploader of a document the member sees (locked for the change), or null; and whether its
+ * case and client links are within the member's reach (a link outside it is shown to them as none).
+ */
 async function lockVisible(db: Executor, viewer: Viewer, id: string, deleted: boolean) {
   const [row] = await db
-    .select({ nivelAcesso: documents.nivelAcesso, createdBy: documents.createdBy })
+    .select({
+      nivelAcesso: documents.nivelAcesso,
+      createdBy: documents.createdBy,
+      caseId: documents.caseId,
+      clientId: documents.clientId,
+      linksInReach: sql<boolean>`(${and(
+        linkedCaseVisible(documents.caseId, caseReach(viewer)) ?? sql`true`,
+        clientReach(viewer) ?? sql`true`,
+      )})`.mapWith(Boolean),
+    })
     .from(documents)
     .where(
       and(
@@ -171,7 +213,12 @@ export async function updateDocument(
   ) {
     throw invalid('nivelAcesso', DOCUMENT_MESSAGES.invalidAccess)
   }
-  await checkLinks(db, viewer.officeId, data)
+  // A link the member can't see (shown to them as none) is not theirs to replace or remove.
+  const relinks =
+    (data.caseId !== undefined && data.caseId !== current.caseId) ||
+    (data.clientId !== undefined && data.clientId !== current.clientId)
+  if (relinks && !current.linksInReach) throw new ApiError(403, 'forbidden', DOCUMENT_MESSAGES.linkLocked)
+  await checkLinks(db, viewer, data)
   await db
     .update(documents)
     .set({
