@@ -438,7 +438,8 @@ async function explainList(prepared: Prepared, filter: Parameters<typeof listDoc
       : drizzlePg({ client: client as unknown as pg.Pool, schema, logger })
   await listDocuments(
     db,
-    { officeId: prepared.officeId, userId: prepared.userId, nivelAcesso: 'socio' },
+    // A sócio reaches every case and client: the member id narrows nothing for them.
+    { officeId: prepared.officeId, userId: prepared.userId, nivelAcesso: 'socio', memberId: '' },
     filter,
   )
   const lines: string[] = []

@@ -83,17 +83,20 @@ test('[SETTINGS-ADV] save → reload → still there; Restaurar Padrão with con
   await expect(page.getByLabel('Tempo de sessão (minutos)')).toHaveValue('480')
 })
 
-test("[SETTINGS-ADV] 'Testar' shows the exact error of an unreachable server", async ({ page }) => {
+test("[SETTINGS-ADV] 'Testar' refuses a server on the server's own network, in pt-BR", async ({ page }) => {
   await signUpViaApi(page.request, lawyerData({ email: uniqueEmail('smtp') }))
   await openPage(page)
   await page.getByLabel('Servidor SMTP').fill('127.0.0.1')
-  await page.getByLabel('Porta').fill('1')
+  await page.getByLabel('Porta').fill('587')
   await page.getByLabel('E-mail do escritório').fill('contato@almeida.adv.br')
   await page.getByLabel('Senha', { exact: true }).fill('senha-do-smtp')
-  // 'Testar' saves the pending changes first, then sends through the saved server.
+  // 'Testar' saves the pending changes first, then sends through the saved server: loopback is refused
+  // (issue 24, no SSRF), with a fixed sentence instead of the network's error.
   await page.getByRole('button', { name: 'Testar' }).click()
-  await expect(page.getByTestId('smtp-test-result')).toContainText('Falha no envio:', { timeout: 30_000 })
-  await expect(page.getByTestId('smtp-test-result')).toContainText('ECONNREFUSED')
+  await expect(page.getByTestId('smtp-test-result')).toHaveText(
+    'Falha no envio: Endereço do servidor SMTP não permitido.',
+    { timeout: 30_000 },
+  )
   await page.reload()
   await openPage(page)
   await expect(page.getByLabel('Servidor SMTP')).toHaveValue('127.0.0.1')

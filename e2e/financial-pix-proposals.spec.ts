@@ -168,6 +168,11 @@ test('[FINANCIAL-PIX] Pix on a pending receita: a QR and a "copia e cola" that p
     cidade: 'Sao Paulo',
   })
   expect(parsed.txid).toMatch(/^JC[0-9A-F]{23}$/)
+  // Opening the dialog issued the charge (a POST); the GET reads back the very same code.
+  const { items } = (await entry.json()) as { items: { id: string }[] }
+  const read = await page.request.get(`/api/financial/entries/${items[0]?.id}/pix`)
+  expect(read.status(), await read.text()).toBe(200)
+  expect(((await read.json()) as { payload: string }).payload).toBe(payload)
   expect(await seriousViolations(page)).toEqual([])
   await screenshot(page, testInfo, 'pix-dialog-375')
 })

@@ -12,13 +12,14 @@ import {
 
 // Runs before every other spec (playwright.config.ts: the 'chromium' project depends on this one), because
 // the master address can be signed up only once per server and specs running in parallel sign in as it
-// (e2e/accounts.fixtures.ts signInAsConfirmedMaster). Issue 7: the master must prove it owns its mailbox
-// before it is superadmin.
+// (e2e/accounts.fixtures.ts signInAsConfirmedMaster). Issues 7 and 24: the master is superadmin only once a
+// password was set through a reset link mailed to it (confirming the address is not enough: whoever signed up
+// with it first would keep the password). The reset sets the same password, which the other specs use.
 
 const baseURL = `http://localhost:${process.env.E2E_PORT ?? 3100}`
 const master = lawyerSignUp({ email: E2E_MASTER_EMAIL, nomeCompleto: 'Mestre JusConecta' })
 
-test('[ADMIN] the master address is an ordinary account until its mailbox confirms it', async ({
+test('[ADMIN] the master address is an ordinary account until a password is set through its mailbox', async ({
   browser,
 }) => {
   test.setTimeout(90_000)
@@ -56,10 +57,32 @@ test('[ADMIN] the master address is an ordinary account until its mailbox confir
   await expect(page).toHaveURL(/\/dashboard$/)
   expect((await page.request.get('/api/admin/stats')).status()).toBe(403)
 
-  // The mailed link confirms the address: superadmin from now on.
-  await page.goto(await mailedLink(E2E_MASTER_EMAIL))
+  // The mailed link confirms the address, but grants nothing yet.
+  await page.goto(await mailedLink(E2E_MASTER_EMAIL, '/verify-email'))
   await expect(page.getByText('Email confirmado!')).toBeVisible()
   await page.getByRole('link', { name: 'Continuar' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  expect((await page.request.get('/api/admin/stats')).status()).toBe(403)
+
+  // 'Esqueci minha senha' → the link mailed to the master address → a new password: superadmin now, and
+  // every session opened before (whoever knew the old password) has ended.
+  const oldSession = (await context.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')
+  await context.clearCookies()
+  await page.goto('/auth')
+  await page.getByLabel('Email').fill(master.email)
+  await page.getByRole('button', { name: 'Esqueci minha senha' }).click()
+  await page.getByRole('button', { name: 'Enviar link' }).click()
+  await expect(page.getByText('Se houver uma conta com este email')).toBeVisible()
+  await page.goto(await mailedLink(E2E_MASTER_EMAIL, '/reset-password/'))
+  await expect(page).toHaveURL(/\/auth\/redefinir-senha\?token=/)
+  await page.getByLabel('Nova senha', { exact: true }).fill(master.password)
+  await page.getByLabel('Confirmar nova senha').fill(master.password)
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click()
+  await expect(toast(page, 'Senha redefinida!')).toBeVisible()
+  await expect(page).toHaveURL(/\/auth$/)
+  expect((await page.request.get('/api/me', { headers: { cookie: oldSession } })).status()).toBe(401)
+  await signInThroughForm(page, master.email, master.password)
+  // A superadmin's sign-in lands on /admin.
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByRole('heading', { name: /Painel Administrativo/, level: 1 })).toBeVisible()
   await context.close()

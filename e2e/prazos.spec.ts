@@ -1,15 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { seriousViolations } from './accounts.fixtures'
 
 // The public deadline calculator (issue 9): /calculadora-de-prazos, linked from the landing footer, no
 // account needed. Expected dates are the hand-checked cases of src/lib/br/deadline.cases.ts.
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, impact, help, nodes }) => ({ id, impact, help, targets: nodes.map((node) => node.target) }))
-}
 
 async function calculate(page: Page, disponibilizacao: string, dias: string) {
   await page.getByLabel('Data de disponibilização (DJe/DJEN)').fill(disponibilizacao)

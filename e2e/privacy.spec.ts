@@ -1,17 +1,16 @@
 import fs from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, lawyerData, signInThroughForm, signUpViaApi, test } from './accounts.fixtures'
+import {
+  expect,
+  lawyerData,
+  seriousViolations,
+  signInThroughForm,
+  signUpViaApi,
+  test,
+} from './accounts.fixtures'
 
 // LGPD (issue 12): 'Baixar meus dados', 'Excluir minha conta' with its 7-day grace and cancel, and a
 // client's anonymisation. axe on the card and the dialogs, light and dark, and at 375 px.
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))
-}
 
 async function openPrivacyCard(page: Page) {
   await page.goto('/dashboard/settings')

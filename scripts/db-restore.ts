@@ -6,6 +6,9 @@
 //   folder, checked, and swapped in (the previous folder is kept next to it, printed at the end).
 // - PostgreSQL (DATABASE_URL): pg_restore --clean --if-exists --single-transaction (all or nothing).
 // Then the stored files are put back, and the row counts are checked against the backup's.
+// Access revoked since the backup stays revoked: every session and pending password-reset/e-mail link is
+// ended (everyone signs in again) and the blocks in force before the restore are written back. The 2FA
+// settings come back as they were in the backup (they are the accounts' second factor).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -19,6 +22,9 @@ import {
   RESTORE_MESSAGES,
   restorePostgresArchive,
 } from '../src/features/platform-backup/platform-backup.restore.server'
+
+const REVOKED_NOTE =
+  'Todas as sessões foram encerradas (cada usuário entra de novo); os bloqueios atuais foram mantidos.\n'
 
 function fail(message: string): never {
   process.stderr.write(`db:restore: ${message}\n`)
@@ -47,6 +53,7 @@ async function main() {
     try {
       const manifest = await restorePostgresArchive(handle, storage, copy)
       report(manifest.createdAt, manifest.counts, started)
+      process.stdout.write(REVOKED_NOTE)
     } finally {
       await handle.close()
       fs.rmSync(temp, { recursive: true, force: true })
@@ -64,6 +71,9 @@ async function main() {
   try {
     const result = await restorePgliteArchive(archive, env.dataDir, storage)
     report(result.manifest.createdAt, result.manifest.counts, started)
+    process.stdout.write(
+      `${REVOKED_NOTE.trimEnd()} Bloqueios reaplicados: ${result.revocations.blocksReapplied}.\n`,
+    )
     if (result.previousDir)
       process.stdout.write(
         `Os dados anteriores foram mantidos em ${result.previousDir} (apague quando conferir).\n`,

@@ -17,7 +17,9 @@ export function freePort(): Promise<number> {
 }
 
 export interface RunningServer {
+  /** `node scripts/start.mjs`: the supervisor (issue 24), which runs the server as its child. */
   child: ChildProcess
+  /** The server's own process (the supervisor's child): what RSS and CPU readings are about. */
   pid: number
   port: number
   url: string
@@ -91,7 +93,7 @@ export async function startServer({
   }
   return {
     child,
-    pid: child.pid!,
+    pid: serverPid(child.pid!),
     port,
     url,
     startToHealthy: performance.now() - started,
@@ -99,6 +101,14 @@ export async function startServer({
     output: () => output,
     stop,
   }
+}
+
+/** The server started by the `npm start` supervisor `pid` (its only child; Linux /proc). */
+function serverPid(pid: number): number {
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)
+  const child = Number(children[0])
+  if (!Number.isInteger(child) || child <= 0) throw new Error(`o supervisor ${pid} não tem processo filho`)
+  return child
 }
 
 /** Resident set size of a process, in bytes (Linux /proc). */

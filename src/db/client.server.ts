@@ -39,14 +39,32 @@ export interface ListenHandlers {
   onStatus?: (live: boolean) => void
 }
 
-/** `loadDataDir`: an in-memory PGlite started from a data-directory tarball (tests' migrated template). */
-export type DbTarget = { databaseUrl: string } | { pgliteDir: string } | { memory: true; loadDataDir?: Blob }
+/** Connections in the app's pool per node unless DATABASE_POOL_MAX says otherwise (pg-boss has its own). */
+export const DEFAULT_POOL_MAX = 10
+
+/**
+ * `poolMax`: the app's pool size on PostgreSQL (DATABASE_POOL_MAX). `loadDataDir`: an in-memory PGlite started
+ * from a data-directory tarball (tests' migrated template).
+ */
+export type DbTarget =
+  | { databaseUrl: string; poolMax?: number | undefined }
+  | { pgliteDir: string }
+  | { memory: true; loadDataDir?: Blob }
 
 export async function openDatabase(target: DbTarget): Promise<DbHandle> {
   if ('databaseUrl' in target) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 })
+    const pool = new pg.Pool({
+      connectionString: target.databaseUrl,
+      max: target.poolMax ?? DEFAULT_POOL_MAX,
+    })
     // A failing idle client must not crash the process; /api/health reports the outage instead.
     pool.on('error', () => {})
+    // Nor may a client that is checked out (a transaction between two statements, the exclusive lock): pg-pool
+    // listens for errors only on idle clients, so a connection cut then (pg_terminate_backend, a database
+    // restart, a network drop) emitted 'error' with no listener, an uncaught exception (issue 24). The
+    // request using it still fails on its next statement and is logged there; on release the pool discards
+    // the broken client and opens a new one.
+    pool.on('connect', (client) => client.on('error', () => {}))
     const db = drizzlePg({ client: pool, schema })
     const listeners = new Set<() => Promise<void>>()
     return {

@@ -32,25 +32,35 @@ export const optionalText = (label: string, max: number) =>
     .transform(blankToNull)
     .pipe(z.string().max(max, `${label}: máximo de ${max} caracteres`).nullable())
 
+export interface DateRange {
+  /** First day accepted, 'YYYY-MM-DD' (default 1900-01-01: PostgreSQL has no year 0). */
+  from?: string
+  /** Last day accepted (default 2100-12-31). */
+  to?: string
+}
+
+/**
+ * THE calendar date of the API: 'YYYY-MM-DD' naming a real day ('2024-02-30' and '0000-00-00' are
+ * refused) within `range`. Every date field builds on it. The refusal aborts the parse, so a check of the
+ * whole object (a period's order or length) never runs on a date that is not one: it used to throw there,
+ * a 500 instead of this 400 (issue 24).
+ */
+export const calendarDate = (message: string, { from = '1900-01-01', to = '2100-12-31' }: DateRange = {}) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((v) => isIsoDate(v) && v >= from && v <= to, { message, abort: true })
+
 /** Optional 'YYYY-MM-DD' between 1900 and 2100; '' → null. */
 export const optionalDate = (label: string) =>
   z
     .union([z.string(), z.null()], { error: `${label} inválida` })
     .optional()
     .transform(blankToNull)
-    .pipe(
-      z
-        .string()
-        .refine((v) => isIsoDate(v) && v >= '1900-01-01' && v <= '2100-12-31', `${label} inválida`)
-        .nullable(),
-    )
+    .pipe(calendarDate(`${label} inválida`).nullable())
 
 /** Required 'YYYY-MM-DD' between 1900 and 2100. */
-export const isoDate = (label: string) =>
-  z
-    .string({ error: `${label} inválida` })
-    .trim()
-    .refine((v) => isIsoDate(v) && v >= '1900-01-01' && v <= '2100-12-31', `${label} inválida`)
+export const isoDate = (label: string) => calendarDate(`${label} inválida`)
 
 /** Optional positive integer id (a <select> may send it as a string); '' → null. */
 export const optionalId = (message: string) =>
@@ -114,3 +124,6 @@ export const searchParam = z
   .max(100, 'Busca: máximo de 100 caracteres')
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v))
+
+/** A PATCH that names no field (`{}`, or only unknown keys): a 400 on every route (validate.server.ts). */
+export const NOTHING_TO_UPDATE = 'Nenhum campo para atualizar.'

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { streamingBodyLimit } from './body-limit.server'
+import { bufferedBodyLimit, streamingBodyLimit } from './body-limit.server'
 import { onError } from './errors.server'
 import { spoolUpload } from './upload-spool.server'
 import os from 'node:os'
@@ -67,5 +67,40 @@ describe('streamingBodyLimit', () => {
     expect(await response.json()).toMatchObject({ error: { code: 'too_large' } })
     // 1 MB is 16 chunks: reading stopped right after the cap, not at the 62 MB end.
     expect(state.pulled).toBeLessThan(40)
+  })
+})
+
+describe('bufferedBodyLimit', () => {
+  function smallApp() {
+    const hono = new Hono()
+    hono.onError(onError)
+    hono.use(bufferedBodyLimit(MAX, 'Requisição grande demais.'))
+    hono.post('/json', async (c) => c.json({ size: JSON.stringify(await c.req.json()).length }))
+    return hono
+  }
+  const postSmall = (init: RequestInit) =>
+    smallApp().request('/json', { method: 'POST', duplex: 'half', ...init } as RequestInit)
+
+  it('hands the route a body under the cap, declared or chunked', async () => {
+    const json = JSON.stringify({ value: 'a'.repeat(MAX - 100) })
+    const declared = await postSmall({ body: json, headers: { 'content-type': 'application/json' } })
+    expect(await declared.json()).toEqual({ size: json.length })
+    const stream = new Blob([json]).stream()
+    const chunkedAnswer = await postSmall({ body: stream, headers: { 'content-type': 'application/json' } })
+    expect(await chunkedAnswer.json()).toEqual({ size: json.length })
+  })
+
+  it('refuses a declared length over the cap before reading, and a chunked body at the cap', async () => {
+    const declared = chunked(20)
+    const refused = await postSmall({ body: declared.body, headers: { 'content-length': String(MAX + 1) } })
+    expect(refused.status).toBe(413)
+    expect(declared.state.pulled).toBeLessThanOrEqual(1)
+    const stream = chunked(1000)
+    const cut = await postSmall({ body: stream.body })
+    expect(cut.status).toBe(413)
+    expect(await cut.json()).toMatchObject({
+      error: { code: 'too_large', message: 'Requisição grande demais.' },
+    })
+    expect(stream.state.pulled).toBeLessThan(40)
   })
 })

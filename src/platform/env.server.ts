@@ -29,6 +29,8 @@ const rateLimitVariables = {
   RATE_LIMIT_API_MAX: limit(600),
   RATE_LIMIT_UPLOAD_MAX: limit(30),
   RATE_LIMIT_PRAZOS_MAX: limit(60),
+  /** Requests without a session, per client address (issue 24): the public API and the public pages' meta. */
+  RATE_LIMIT_ANONYMOUS_MAX: limit(300),
 }
 
 /** File storage (issue 8): the local folder by default; an S3-compatible bucket with STORAGE=s3. */
@@ -52,8 +54,13 @@ const storageVariables = {
       'deve ter 32 bytes em hex (64) ou base64 (44) (must be 32 bytes, hex or base64)',
     )
     .optional(),
-  /** Largest backup archive a sócio may upload to restore from (issue 12), in MB. */
-  BACKUP_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
+  /** The platform's signing certificate (issue 25, PAdES): a PKCS#12 file; generated under DATA_DIR when absent. */
+  SIGNATURE_P12_PATH: z.string().min(1).optional(),
+  SIGNATURE_P12_PASSPHRASE: z.string().optional(),
+  /** Largest backup archive a sócio may upload to restore from (issue 12; 512 since issue 24), in MB. */
+  BACKUP_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(512),
+  /** Total of the uploaded backup archives an office may keep (issue 24), in MB. */
+  BACKUP_UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000_000).default(2048),
 }
 const S3_REQUIRED = [
   'S3_ENDPOINT',
@@ -62,6 +69,28 @@ const S3_REQUIRED = [
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
 ] as const
+
+/** The public key the CNJ publishes in the DataJud wiki (API Pública → Acesso); it is rotated now and then. */
+export const DATAJUD_PUBLIC_KEY = 'cDZHYzlZa0JadVREZDJCendQbXY6SkJlTzNjLV9TRENyQk1RdnFKZGRQdw=='
+
+const httpUrl = (fallback: string) =>
+  z
+    .url({ protocol: /^https?$/, error: 'deve ser uma URL http(s):// (must be an http(s) URL)' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .default(fallback)
+
+/** Publicações e Intimações (issue 27): the DJEN (Comunica API) and DataJud's public API. */
+const publicationsVariables = {
+  DJEN_API_URL: httpUrl('https://comunicaapi.pje.jus.br'),
+  /** Pause between two DJEN requests (the issue asks ≥ 500 ms; tests go faster). */
+  DJEN_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  DATAJUD_API_URL: httpUrl('https://api-publica.datajud.cnj.jus.br'),
+  DATAJUD_API_KEY: z.string().min(1).default(DATAJUD_PUBLIC_KEY),
+  /** Timeout of one request to either API, in ms (DataJud answers 504 after about 60 s). */
+  PUBLICATIONS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(70_000),
+  /** First back-off after a DJEN 5xx, doubled per attempt (tests set a few ms). */
+  DJEN_RETRY_BASE_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+}
 
 const envObject = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -72,6 +101,8 @@ const envObject = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres:// (must start with postgres://)')
     .optional(),
+  /** Connections of this node's request pool on PostgreSQL (issue 24); pg-boss and LISTEN use their own. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   PUBLIC_URL: z.url().optional(),
   MASTER_EMAIL: z.email().optional(),
   REQUIRE_EMAIL_CONFIRMATION: booleanFlag,
@@ -80,6 +111,11 @@ const envObject = z.object({
     .regex(/^smtps?:\/\//, 'deve começar com smtp:// ou smtps:// (must start with smtp://)')
     .optional(),
   MAIL_FROM: z.string().min(3).default('JusConecta <nao-responda@jusconecta.local>'),
+  /**
+   * Development and tests only (issue 24): lets an office's SMTP server be on loopback or a private network
+   * (a local mail catcher). Off in production: a sócio's SMTP host must resolve to public addresses only.
+   */
+  SMTP_ALLOW_PRIVATE_HOSTS: booleanFlag,
   BETTER_AUTH_SECRET: z
     .string()
     .min(32, 'precisa de 32 caracteres ou mais (needs 32+ characters)')
@@ -87,6 +123,7 @@ const envObject = z.object({
   TRUST_PROXY: trustedHops,
   ...rateLimitVariables,
   ...storageVariables,
+  ...publicationsVariables,
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
 })
 

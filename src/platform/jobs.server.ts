@@ -95,6 +95,29 @@ export class JobFailedError extends Error {
   }
 }
 
+/**
+ * pg-boss's 'error' listener. Without a listener the event would throw and crash the process; pg-boss
+ * retries by itself. Some failures arrive as plain copies of the error (`{ ...error, message, stack,
+ * queue }`), which the logger would have written field by field, raw message and stack included (a
+ * failed query's message carries its parameters: issue 24, seen during a database outage). Such a copy
+ * becomes an error again, so the line holds class, code and code locations only, like every other.
+ */
+export function logPgBossError(emitted: unknown): void {
+  const copy = typeof emitted === 'object' && emitted !== null ? (emitted as Record<string, unknown>) : {}
+  const queue = typeof copy.queue === 'string' ? copy.queue : undefined
+  let error = emitted
+  if (!(emitted instanceof Error)) {
+    const rebuilt = new Error()
+    const name = typeof copy.name === 'string' && copy.name !== 'error' ? copy.name : 'PgBossError'
+    Object.defineProperty(rebuilt, 'name', { value: name })
+    if (typeof copy.code === 'string') Object.defineProperty(rebuilt, 'code', { value: copy.code })
+    // summarizeError keeps only the `at …` lines of a stack: the message on its first line is dropped.
+    rebuilt.stack = typeof copy.stack === 'string' ? copy.stack : ''
+    error = rebuilt
+  }
+  log.error('jobs: erro no pg-boss', { error, ...(queue ? { queue } : {}) })
+}
+
 const PRODUCTION_POLLING_SECONDS = 5
 const PRODUCTION_RETRY_DELAY_SECONDS = 30
 const DEFAULT_RETRY_LIMIT = 3
@@ -150,7 +173,7 @@ export function createJobRunner(handle: DbHandle): JobRunner {
       const retryDelay = options.retryDelaySeconds ?? PRODUCTION_RETRY_DELAY_SECONDS
       const instance = new PgBoss({ ...databaseOptions(handle), schema: JOBS_SCHEMA })
       // Without a listener an 'error' event would throw and crash the process; pg-boss retries by itself.
-      instance.on('error', (error) => log.error('jobs: erro no pg-boss', { error }))
+      instance.on('error', logPgBossError)
       instance.on('warning', (warning) => log.info('jobs: aviso do pg-boss', { warning: warning.message }))
       await instance.start()
       try {
@@ -173,8 +196,14 @@ export function createJobRunner(handle: DbHandle): JobRunner {
             try {
               await definition.handler({ deps, data: job.data })
             } catch (error) {
-              // Name and error class/code only: job data may carry personal data (LGPD).
-              log.error('jobs: tarefa falhou', { job: definition.name, attempt: job.retryCount, error })
+              // Name, id and error class/code only: job data may carry personal data (LGPD). The id finds the
+              // job's row (pgboss.job) and its stored summary; the process goes on with the next job.
+              log.error('jobs: tarefa falhou', {
+                job: definition.name,
+                jobId: job.id,
+                attempt: job.retryCount,
+                error,
+              })
               throw new JobFailedError(summarizeError(error))
             }
           })

@@ -1,8 +1,10 @@
+import { isIPv6 } from 'node:net'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { lte, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.server'
 import type { AppEnv } from './app-env.server'
+import { clientIp } from './client-ip.server'
 import type { Env } from './env.server'
 import { ApiError } from './http-error.server'
 import { log } from './log.server'
@@ -251,4 +253,79 @@ export function createBatchedRateLimiter(db: Database, options: BatchedRateLimit
         await next()
       }),
   }
+}
+
+/**
+ * The budget key of a client address: an IPv4 address as is (an IPv4-mapped IPv6 one as its IPv4), an
+ * IPv6 address by its /64 — one subscriber usually holds a whole /64 and could rotate through it.
+ */
+export function addressKey(address: string): string {
+  if (!isIPv6(address)) return address
+  const groups = ipv6Groups(address)
+  if (!groups) return address
+  const [a, b, c, d, e, f, g = 0, h = 0] = groups
+  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0xffff) {
+    return `${g >> 8}.${g & 0xff}.${h >> 8}.${h & 0xff}`
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`
+}
+
+/** The eight 16-bit groups of a valid IPv6 address ('::' expanded, a trailing dotted IPv4 included). */
+function ipv6Groups(address: string): number[] | null {
+  let text = address.split('%')[0] ?? ''
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)
+  if (dotted) {
+    const [, p = '0', q = '0', r = '0', s = '0'] = dotted
+    const high = (Number(p) << 8) | Number(q)
+    const low = (Number(r) << 8) | Number(s)
+    text = `${text.slice(0, dotted.index)}${high.toString(16)}:${low.toString(16)}`
+  }
+  const [head = '', tail] = text.split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const zeros = tail === undefined ? 0 : 8 - left.length - right.length
+  const groups = [...left, ...Array<string>(Math.max(0, zeros)).fill('0'), ...right].map((group) =>
+    parseInt(group, 16),
+  )
+  return groups.length === 8 && groups.every((group) => group >= 0 && group <= 0xffff) ? groups : null
+}
+
+export interface AnonymousRateLimitOptions {
+  /** Public pages whose meta the server writes from the database (the page-meta providers' patterns). */
+  pages: readonly { pattern: RegExp }[]
+  /** Whether the request carries a valid session (set by the session middleware, which runs first). */
+  signedIn: (c: Context<AppEnv>) => boolean
+}
+
+/**
+ * Per-address limit on anonymous traffic (issue 24, item 7): every /api request without a session — the
+ * directory, public profiles, reviews, jobs, entities — and every GET of a public page whose meta the
+ * server renders (/advogados/:slug…), RATE_LIMIT_ANONYMOUS_MAX per window and address, so the public
+ * surface cannot be scraped at full speed. /api/health and /api/auth/* stay out (the auth routes have their
+ * own, stricter limits); a signed-in user is counted per user instead (RATE_LIMIT_API_MAX). Decided in memory
+ * and shared through the table like the per-user data limit (createBatchedRateLimiter). A request whose
+ * address is unknown (no socket) is not counted.
+ */
+export function anonymousRateLimit(
+  deps: { db: Database; env: Env },
+  { pages, signedIn }: AnonymousRateLimitOptions,
+) {
+  const limiter = createBatchedRateLimiter(deps.db, {
+    name: 'anon',
+    windowSeconds: deps.env.RATE_LIMIT_WINDOW_SECONDS,
+    max: deps.env.RATE_LIMIT_ANONYMOUS_MAX,
+  })
+  return limiter.middleware((c) => {
+    const route = c.req.path
+    if (route.startsWith('/api/')) {
+      if (route === '/api/health' || route.startsWith('/api/auth/') || signedIn(c)) return undefined
+    } else if (c.req.method !== 'GET' || !pages.some(({ pattern }) => pattern.test(route))) {
+      return undefined
+    }
+    const address = clientIp(c, deps.env.TRUST_PROXY)
+    return address && addressKey(address)
+  })
 }

@@ -40,6 +40,21 @@ export function createLocalStorage(dataDir: string): FileStorage {
   const legacyFileOf = (area: StorageArea, key: string) =>
     area === 'avatars' ? path.join(dataDir, 'uploads', 'avatars', key) : undefined
 
+  /** The latest write of the key in either folder (an old avatar may sit in both); null once it is gone. */
+  async function modifiedAtOf(area: StorageArea, key: string): Promise<Date | null> {
+    let latest: Date | null = null
+    for (const file of [fileOf(area, key), legacyFileOf(area, key)]) {
+      if (!file) continue
+      try {
+        const { mtime } = await fs.stat(file)
+        if (!latest || mtime > latest) latest = mtime
+      } catch (error) {
+        if (!isMissing(error)) throw error
+      }
+    }
+    return latest
+  }
+
   async function open(area: StorageArea, key: string) {
     const candidates = [fileOf(area, key), legacyFileOf(area, key)]
     for (const file of candidates) {
@@ -99,6 +114,13 @@ export function createLocalStorage(dataDir: string): FileStorage {
       for (const folder of folders.filter(Boolean))
         for (const name of await readNames(folder)) if (isStorageKey(name)) keys.add(name)
       yield* [...keys].sort()
+    },
+
+    async *listEntries(area) {
+      for await (const key of storage.list(area)) {
+        const modifiedAt = await modifiedAtOf(area, key)
+        if (modifiedAt) yield { key, modifiedAt } // else deleted since the listing
+      }
     },
   }
   return storage

@@ -116,6 +116,10 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     },
 
     async *list(area) {
+      for await (const entry of storage.listEntries(area)) yield entry.key
+    },
+
+    async *listEntries(area) {
       assertStorageArea(area)
       const Prefix = `${area}/`
       const { client, ListObjectsCommand } = await load()
@@ -128,7 +132,8 @@ export function createS3Storage(settings: S3Settings): FileStorage {
         const objects = page.Contents ?? []
         for (const object of objects) {
           const key = object.Key?.slice(Prefix.length)
-          if (key && isStorageKey(key)) yield key
+          // No date (no service omits it, but the type allows it): counted as just written, never swept.
+          if (key && isStorageKey(key)) yield { key, modifiedAt: object.LastModified ?? new Date() }
         }
         Marker = page.IsTruncated ? objects.at(-1)?.Key : undefined
       } while (Marker)

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EnvError, loadEnv } from './env.server'
 import { createLocalStorage } from './storage-local.server'
 import { createS3Storage, type S3Settings } from './storage-s3.server'
+import { sweepOrphanFiles } from './storage-sweeper.server'
 import {
   ChecksumMismatchError,
   getStorage,
@@ -293,6 +294,82 @@ describe.each(['local', 's3'] as const)('%s storage driver', (name) => {
     await d.corrupt('documents', key, Buffer.concat([chunkOf(0), chunkOf(1), Buffer.from([0])]))
     await expect(readVerified()).rejects.toBeInstanceOf(ChecksumMismatchError)
     expect(stored).toEqual(expected)
+  })
+
+  it('lists entries with the time each file was last written', async () => {
+    const before = Date.now()
+    const key = newStorageKey()
+    await d.storage.put('documents', key, new Uint8Array([1]))
+    const after = Date.now()
+    const entries = []
+    for await (const entry of d.storage.listEntries('documents')) entries.push(entry)
+    expect(entries.map((entry) => entry.key)).toEqual(entries.map((entry) => entry.key).sort())
+    const entry = entries.find((item) => item.key === key)
+    // S3 reports whole seconds.
+    expect(entry?.modifiedAt.getTime()).toBeGreaterThanOrEqual(before - 1000)
+    expect(entry?.modifiedAt.getTime()).toBeLessThanOrEqual(after + 1000)
+    await expect(
+      (async () => {
+        for await (const _ of d.storage.listEntries('../documents' as StorageArea));
+      })(),
+    ).rejects.toThrow(/invalid storage location/)
+  })
+
+  // Issue 24: files no row points at (a failed delete after an account deletion, a crash mid-upload).
+  it('sweeps orphans past the grace period; keeps referenced and fresh files; stops while paused', async () => {
+    const orphan = newStorageKey('pdf')
+    const stubborn = newStorageKey('pdf')
+    const referenced = newStorageKey('pdf')
+    for (const key of [orphan, stubborn, referenced])
+      await d.storage.put('documents', key, new TextEncoder().encode(`arquivo ${key}`))
+    // Older than the grace period below, even with S3's whole-second times.
+    await new Promise((resolve) => setTimeout(resolve, 2100))
+    const now = new Date()
+    const fresh = newStorageKey('pdf')
+    await d.storage.put('documents', fresh, new Uint8Array([1]))
+
+    const asked: string[] = []
+    const sweep = (storage = d.storage, paused?: () => Promise<boolean>) =>
+      sweepOrphanFiles({
+        storage,
+        area: 'documents',
+        now,
+        graceMs: 1500,
+        paused,
+        async referencedAmong(keys) {
+          asked.push(...keys)
+          return new Set(keys.filter((key) => key === referenced))
+        },
+      })
+    const exists = async (key: string) => (await d.storage.get('documents', key)) !== null
+
+    // A platform restore is putting files back: nothing is deleted.
+    const paused = await sweep(d.storage, async () => true)
+    expect(paused).toMatchObject({ stopped: true, deleted: 0 })
+    expect(await exists(orphan)).toBe(true)
+
+    // One delete fails: logged and counted, the others still go, and the next sweep tries it again.
+    const failing = {
+      ...d.storage,
+      delete: async (area: StorageArea, key: string) => {
+        if (key === stubborn) throw Object.assign(new Error('EACCES'), { code: 'EACCES' })
+        return d.storage.delete(area, key)
+      },
+    }
+    const first = await sweep(failing)
+    expect(first.failed).toBe(1)
+    expect(first.deleted).toBeGreaterThanOrEqual(1)
+    expect(await exists(orphan)).toBe(false)
+    expect(await exists(stubborn)).toBe(true)
+
+    const second = await sweep()
+    expect(second).toMatchObject({ failed: 0, stopped: false })
+    expect(await exists(stubborn)).toBe(false)
+    expect(await exists(referenced)).toBe(true)
+    expect(await exists(fresh)).toBe(true)
+    // A file younger than the grace period is never even looked up.
+    expect(asked).toContain(referenced)
+    expect(asked).not.toContain(fresh)
   })
 })
 

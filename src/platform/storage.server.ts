@@ -19,6 +19,12 @@ export interface StoredObject {
   sha256: string
 }
 
+/** A stored file as a listing sees it: its key and when it was last written. */
+export interface StoredEntry {
+  key: string
+  modifiedAt: Date
+}
+
 export type StorageBody = NodeJS.ReadableStream | Readable | ReadableStream<Uint8Array> | Uint8Array
 
 export interface FileStorage {
@@ -41,6 +47,11 @@ export interface FileStorage {
    * of the whole platform (its backup and restore). Only our keys — never an upload still in progress.
    */
   list(area: StorageArea): AsyncIterable<string>
+  /**
+   * `list` with each file's last write time, for the orphan sweeper (storage-sweeper.server.ts): a file younger
+   * than the grace period may be an upload whose row is not committed yet.
+   */
+  listEntries(area: StorageArea): AsyncIterable<StoredEntry>
 }
 
 /** 24 url-safe characters (18 random bytes), optionally '.ext' with a short lowercase extension. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { userRoles } from '../features/profiles/profiles.table.server'
 import { jsonRequest, lawyerSignUp, signUp } from '../test/accounts'
-import { followConfirmationLink } from '../test/confirm-email'
+import { becomeMaster } from '../test/master'
 import { createTestApp, type TestApp } from '../test/test-app'
 import { createApiRoutes } from './app.server'
 
@@ -61,10 +61,9 @@ async function userIdOf(cookie: string): Promise<string> {
 beforeAll(async () => {
   const masterEmail = 'master-admin-matrix@example.com'
   t = await createTestApp({ MASTER_EMAIL: masterEmail })
-  const master = await signUp(t, lawyerSignUp({ email: masterEmail, nomeCompleto: 'Mestre da Matriz' }))
-  // The master account becomes superadmin once its e-mail is confirmed.
-  await followConfirmationLink(t, masterEmail, master.cookie)
-  cookies.superadmin = master.cookie
+  await signUp(t, lawyerSignUp({ email: masterEmail, nomeCompleto: 'Mestre da Matriz' }))
+  // The master account becomes superadmin once a password is set through its mailbox (issue 24).
+  cookies.superadmin = await becomeMaster(t, masterEmail)
   cookies.user = (await signUp(t, lawyerSignUp({ nomeCompleto: 'Ulisses Usuário' }))).cookie
   cookies.admin = (await signUp(t, lawyerSignUp({ nomeCompleto: 'Adriana Administradora' }))).cookie
   await t.handle.db.insert(userRoles).values({ userId: await userIdOf(cookies.admin), role: 'admin' })

@@ -16,6 +16,12 @@ describe('server shell', () => {
     expect(body.db).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite')
   })
 
+  it('runs on the Node.js 24 the project carries, and says so in the health check (decision 024)', async () => {
+    const body = await (await t.app.request('/api/health')).json()
+    expect(body.node).toBe(process.versions.node)
+    expect(body.node).toMatch(/^24\./)
+  })
+
   it('answers an unknown API path with 404 JSON, not the SPA', async () => {
     const response = await t.app.request('/api/nao-existe')
     expect(response.status).toBe(404)

@@ -6,12 +6,14 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import type { AppDeps, AppEnv } from '../platform/app-env.server'
 import { createOnError, onApiNotFound } from '../platform/errors.server'
 import { requestId } from '../platform/request-id.server'
+import { sizedJson } from '../platform/json-length.server'
+import { refuseControlCharacters } from '../platform/text-guard.server'
 import { sameOriginOnly, securityHeaders } from './security.server'
 import { loadSession, settleAuthChanges } from '../features/auth/session.server'
 import { clientIp } from '../platform/client-ip.server'
-import { streamingBodyLimit } from '../platform/body-limit.server'
-import { createBatchedRateLimiter, uploadRateLimit } from '../platform/rate-limit.server'
-import { CLIENT_IP_HEADER } from '../features/auth/auth.server'
+import { releaseUnreadBody, streamingBodyLimit } from '../platform/body-limit.server'
+import { anonymousRateLimit, createBatchedRateLimiter, uploadRateLimit } from '../platform/rate-limit.server'
+import { authBodyLimit, CLIENT_IP_HEADER } from '../features/auth/auth.server'
 import { authRoutes } from '../features/auth/auth.routes.server'
 import { localizeAuthResponse } from '../features/auth/auth-errors.server'
 import { meRoutes } from '../features/auth/me.routes.server'
@@ -53,6 +55,9 @@ import {
   platformSettingsRoutes,
 } from '../features/platform-settings/platform-settings.public.server'
 import { billingRoutes } from '../features/platform-billing/platform-billing.public.server'
+import { publicationsRoutes } from '../features/publications/publications.public.server'
+import { templateRoutes } from '../features/templates/templates.public.server'
+import { SIGNATURE_VERIFY_PATH, signatureRoutes } from '../features/signatures/signatures.public.server'
 import { APP_VERSION } from './version.server'
 import { openApiRoutes } from './openapi-docs.server'
 
@@ -63,7 +68,13 @@ export function createApiRoutes() {
       const ok = await c.get('deps').ping()
       c.header('Cache-Control', 'no-store')
       return c.json(
-        { status: ok ? 'ok' : 'unavailable', db: c.get('deps').dbKind, version: APP_VERSION },
+        {
+          status: ok ? 'ok' : 'unavailable',
+          db: c.get('deps').dbKind,
+          version: APP_VERSION,
+          // The runtime the project carries (decision 024): lets an operator see it is the right one.
+          node: process.versions.node,
+        },
         ok ? 200 : 503,
       )
     })
@@ -99,6 +110,9 @@ export function createApiRoutes() {
     .route('/platform-settings', platformSettingsRoutes)
     .route('/analytics', analyticsBeaconRoutes)
     .route('/billing', billingRoutes)
+    .route('/publications', publicationsRoutes)
+    .route('/templates', templateRoutes)
+    .route('/signatures', signatureRoutes)
 }
 
 export type AppType = ReturnType<typeof createApiRoutes>
@@ -128,20 +142,29 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use(securityHeaders(deps.env.publicUrl.startsWith('https://')))
   app.use(compress())
   app.use(varyOnEncoding)
+  app.use(sizedJson)
 
   app.use('/api/*', async (c, next) => {
     c.set('deps', deps)
     c.set('db', deps.db)
     await next()
   })
+  // A refusal given before the body was read (401, 403, 413): the rest is read away after the answer, or
+  // the connection closes, so a keep-alive client's next request does not hit a dropped socket.
+  const releaseBody = releaseUnreadBody(1024 * 1024)
+  app.use('/api/*', (c, next) => (BODYLESS.has(c.req.method) ? next() : releaseBody(c, next)))
   const limitBody = streamingBodyLimit(12 * 1024 * 1024, 'Requisição grande demais.')
   // Only requests that may carry a body: bodyLimit reads `c.req.raw.body`, which makes @hono/node-server
   // build a full Request for every GET too (≈ 0.06 ms each, measured with --cpu-prof on the client list).
   // The backup upload caps its own body (BACKUP_UPLOAD_MAX_MB, streamed to disk).
   app.use('/api/*', (c, next) =>
-    BODYLESS.has(c.req.method) || c.req.path === BACKUP_UPLOAD_PATH ? next() : limitBody(c, next),
+    BODYLESS.has(c.req.method) || c.req.path === BACKUP_UPLOAD_PATH || c.req.path === SIGNATURE_VERIFY_PATH
+      ? next()
+      : limitBody(c, next),
   )
+  app.use('/api/auth/*', (c, next) => (BODYLESS.has(c.req.method) ? next() : authBodyLimit(c, next)))
   app.use('/api/*', sameOriginOnly([deps.env.publicUrl]))
+  app.use('/api/*', refuseControlCharacters)
 
   // better-auth owns /api/auth/* except the routes we define first (sign-up runs our own transaction).
   app.on(['GET', 'POST'], '/api/auth/*', async (c, next) => {
@@ -157,6 +180,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('/api/*', trackPresence)
   app.use('/api/*', platformGate)
   mountUserLimits(app, deps)
+  // Requests without a session, per address (issue 24): the public API and the public pages' meta.
+  app.use(
+    '*',
+    anonymousRateLimit(deps, { pages: PAGE_META_PROVIDERS, signedIn: (c) => Boolean(c.get('user')) }),
+  )
   const apiRoutes = createApiRoutes()
   app.route('/api', apiRoutes)
   app.route('/api', openApiRoutes(apiRoutes))

@@ -11,16 +11,37 @@ import { createApp } from './app.server'
 import { buildDeps } from './build-deps.server'
 import { startJobs } from './jobs.server'
 import { EnvError, loadEnv, type Env } from '../platform/env.server'
-import { log } from '../platform/log.server'
+import { log, summarizeError } from '../platform/log.server'
 import { clearSpool } from '../platform/upload-spool.server'
 import { missingSharedSecret, resolveAuthSecret } from './secret.server'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
-/** Stops the start with one clear line and a non-zero exit code. */
-function fail(message: string): never {
+/**
+ * The last net, installed once the server serves (issue 24): an error nobody caught — thrown in a callback,
+ * or a promise nobody awaited — is logged (class and code only) and the server keeps serving the other
+ * requests and jobs. Each one is a bug to fix where it started; the net only keeps it from ending the
+ * process. (It cannot catch V8 running out of memory: bounds on the input are the fix for that.)
+ */
+function keepServingOnStrayErrors() {
+  process.on('uncaughtException', (error, origin) => {
+    log.error('erro não tratado; o servidor continua', { error: summarizeError(error), origin })
+  })
+  process.on('unhandledRejection', (reason) => {
+    log.error('promessa rejeitada sem tratamento; o servidor continua', { error: summarizeError(reason) })
+  })
+}
+
+/**
+ * Exit code of a start stopped by its configuration (sysexits.h EX_CONFIG: bad variable, busy port, DATA_DIR
+ * in use): `npm start`'s supervisor (scripts/start.mjs) does not restart it, since it would fail again.
+ */
+const CONFIG_ERROR_EXIT = 78
+
+/** Stops the start with one clear line and a non-zero exit code (1: worth retrying, e.g. database down). */
+function fail(message: string, code = CONFIG_ERROR_EXIT): never {
   process.stderr.write(`Erro ao iniciar o JusConecta: ${message}\n`)
-  process.exit(1)
+  process.exit(code)
 }
 
 async function main() {
@@ -51,6 +72,13 @@ async function main() {
   let handler: (request: Request, bindings: unknown) => Response | Promise<Response> = () =>
     Response.json({ status: 'starting' }, { status: 503 })
   const server = createAdaptorServer({ fetch: (request, bindings) => handler(request, bindings) })
+  // Node closes an idle keep-alive socket after 5 s; a client that reuses it at that instant gets ECONNRESET
+  // (seen in CI). A minute, longer than proxies' usual idle timeout, keeps the closing on the client's side.
+  // headersTimeout stays above it, as Node requires; slow senders are still cut by requestTimeout.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000
+    server.headersTimeout = 66_000
+  }
   await new Promise<void>((resolve) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       releaseLock()
@@ -63,7 +91,9 @@ async function main() {
   let handle: DbHandle
   try {
     handle = await openDatabase(
-      env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: path.join(env.dataDir, 'pglite') },
+      env.DATABASE_URL
+        ? { databaseUrl: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
+        : { pgliteDir: path.join(env.dataDir, 'pglite') },
     )
     await runMigrations(handle)
     await seedReferenceData(handle.db)
@@ -72,6 +102,7 @@ async function main() {
     const detail = error instanceof Error ? error.message : String(error)
     fail(
       `banco de dados indisponível (${env.DATABASE_URL ? 'DATABASE_URL' : 'PGlite em DATA_DIR'}): ${detail}`,
+      1,
     )
   }
 
@@ -84,7 +115,7 @@ async function main() {
     await handle.close().catch(() => {})
     releaseLock()
     const detail = error instanceof Error ? error.message : String(error)
-    fail(`não foi possível iniciar as tarefas em segundo plano (pg-boss): ${detail}`)
+    fail(`não foi possível iniciar as tarefas em segundo plano (pg-boss): ${detail}`, 1)
   }
   const app = createApp(deps, {
     clientDir: fs.existsSync(path.join(clientDir, 'index.html')) ? clientDir : undefined,
@@ -92,6 +123,7 @@ async function main() {
   handler = (request, bindings) => app.fetch(request, bindings as never)
   const { port } = server.address() as AddressInfo
   log.info(`JusConecta pronto em http://localhost:${port}`, { db: handle.kind, dataDir: env.dataDir })
+  keepServingOnStrayErrors()
 
   let stopping = false
   const shutdown = (signal: string) => {
@@ -115,6 +147,8 @@ async function main() {
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
+  // Started by `npm start`'s supervisor: its IPC channel closes when the supervisor dies (even by SIGKILL).
+  process.on('disconnect', () => shutdown('disconnect'))
 }
 
 await main()

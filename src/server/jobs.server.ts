@@ -1,21 +1,49 @@
 import { agendaJobs } from '../features/agenda/agenda.public.server'
 import { caseJobs } from '../features/cases/cases.public.server'
 import { clientJobs } from '../features/clients/clients.public.server'
-import { documentJobs } from '../features/documents/documents.public.server'
+import { documentJobs, documentStorageReferences } from '../features/documents/documents.public.server'
 import { privacyJobs } from '../features/privacy/privacy.public.server'
-import { backupJobs } from '../features/backups/backups.public.server'
+import { backupJobs, backupStorageReferences } from '../features/backups/backups.public.server'
 import { officeSettingsJobs } from '../features/office-settings/office-settings.public.server'
 import { financialJobs } from '../features/financial/financial.public.server'
 import { platformLogsJobs } from '../features/platform-logs/platform-logs.public.server'
-import { platformBackupJobs } from '../features/platform-backup/platform-backup.public.server'
-import { platformReportsJobs } from '../features/platform-reports/platform-reports.public.server'
+import {
+  platformBackupJobs,
+  platformBackupStorageReferences,
+  platformRestoreInProgress,
+} from '../features/platform-backup/platform-backup.public.server'
+import {
+  platformReportStorageReferences,
+  platformReportsJobs,
+} from '../features/platform-reports/platform-reports.public.server'
 import { platformAnalyticsJobs } from '../features/platform-analytics/platform-analytics.public.server'
 import {
   platformBillingAdminJobs,
   platformBillingJobs,
 } from '../features/platform-billing/platform-billing.public.server'
+import { jobStorageReferences } from '../features/jobs/jobs.public.server'
+import { networkStorageReferences } from '../features/network/network.public.server'
+import { publicationsJobs } from '../features/publications/publications.public.server'
+import { profileStorageReferences } from '../features/profiles/profiles.public.server'
+import { templateStorageReferences } from '../features/templates/templates.public.server'
+import { storageSweeperJobs, type StorageReferences } from '../platform/storage-sweeper.server'
 import type { AppDeps } from '../platform/app-env.server'
 import type { JobDefinition, RunnerOptions } from '../platform/jobs.server'
+
+/**
+ * Every table that keeps keys of a storage area, from its feature's public surface (issue 24): the orphan
+ * sweeper deletes only files none of them references. storage-sweeper.db.test.ts fails for a column missing.
+ */
+export const storageReferences: readonly StorageReferences[] = [
+  documentStorageReferences,
+  jobStorageReferences,
+  networkStorageReferences,
+  profileStorageReferences,
+  backupStorageReferences,
+  platformBackupStorageReferences,
+  platformReportStorageReferences,
+  templateStorageReferences,
+]
 
 /**
  * Every background job of the product, in ONE place (DESIGN §8): a feature declares its jobs as data in its
@@ -50,6 +78,13 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...platformBillingAdminJobs,
   // Subscriptions (issue 14): 06:00 daily — backfill, the due charges (Pix), overdue marks.
   ...platformBillingJobs,
+  // Publicações (issue 27): the DJEN capture at 06:00 and 22:00, each office's run, and the 07:00 digest.
+  ...publicationsJobs,
+  // Orphan files (issue 24): daily, per storage area, files older than 24 h that no table references.
+  ...storageSweeperJobs({
+    references: storageReferences,
+    paused: (deps) => platformRestoreInProgress(deps.db),
+  }),
 ]
 
 /** Starts the runner with every definition; the shell calls it after the migrations, before serving. */

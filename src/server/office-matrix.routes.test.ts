@@ -4,6 +4,7 @@ import { users } from '../features/auth/auth.table.server'
 import type { SignUpInput } from '../features/auth/auth.schema'
 import type { Case } from '../features/cases/cases.schema'
 import { officeMembers } from '../features/offices/offices.table.server'
+import { publications } from '../features/publications/publications.table.server'
 import { NIVEIS_ACESSO, type NivelAcesso } from '../features/offices/offices.schema'
 import { can, type Capability } from '../features/offices/permissions'
 import { jsonRequest, lawyerSignUp, signUp } from '../test/accounts'
@@ -51,6 +52,9 @@ const NOT_OFFICE_PREFIXES = [
   '/api/platform-backup',
   // The analytics beacon (issue 14): anyone, no office row.
   '/api/analytics',
+  // The signer's link and /verificar (issue 25): the token or the file is the credential, no office row.
+  '/api/signatures/public/',
+  '/api/signatures/verify',
 ]
 
 /** The capability of each office route: by path prefix, then exceptions by operation. */
@@ -71,6 +75,14 @@ const BY_PREFIX: [string, Capability][] = [
   ['/api/backups', 'office.backup'],
   // The office's platform subscription (issue 14): every member reads it; the plan and cancelling, sócios.
   ['/api/billing', 'team.view'],
+  // Publicações (issue 27): every member opens the inbox; each item follows its case's visibility, an
+  // unmatched one is the sócios' and its OAB owner's (narrowed in publications.visibility.server.ts).
+  ['/api/publications', 'publications'],
+  // Electronic signature (issue 25): sending a document for signature is managing documents.
+  ['/api/signatures', 'documents.manage'],
+  // Modelos (issue 25): every member reads and generates (within the client's/case's reach); writing the
+  // templates is the sócios' and associados' (BY_OPERATION below).
+  ['/api/templates', 'documents.manage'],
 ]
 const BY_OPERATION: Record<string, Capability> = {
   'POST /api/clients': 'clients.create',
@@ -87,6 +99,13 @@ const BY_OPERATION: Record<string, Capability> = {
   'PUT /api/billing/plan': 'office.settings',
   'POST /api/billing/cancel': 'office.settings',
   'POST /api/billing/reactivate': 'office.settings',
+  // Which OABs the office monitors: the sócios.
+  'POST /api/publications/oabs': 'publications.oabs',
+  'DELETE /api/publications/oabs/:id': 'publications.oabs',
+  'POST /api/templates': 'templates.manage',
+  'POST /api/templates/upload': 'templates.manage',
+  'PATCH /api/templates/:id': 'templates.manage',
+  'DELETE /api/templates/:id': 'templates.manage',
 }
 
 interface Operation {
@@ -212,6 +231,23 @@ beforeAll(async () => {
   )
   expect(entry.status).toBe(201)
   otherIds['/api/financial'] = ((await entry.json()) as { items: { id: string }[] }).items[0]?.id ?? ''
+  // A communication the other office received (issue 27).
+  const [publication] = await t.handle.db
+    .insert(publications)
+    .values({
+      officeId: await officeIdOf(await userIdOf(other.email)),
+      djenId: 1,
+      hash: 'abc',
+      dataDisponibilizacao: '2030-01-02',
+      siglaTribunal: 'TJSP',
+      textoHtml: 'Intimação',
+      textoPlain: 'Intimação',
+    })
+    .returning({ id: publications.id })
+  otherIds['/api/publications'] = publication?.id ?? ''
+  // A template of the other office (issue 25): its first list seeds the five starting ones.
+  const templates = await t.app.request('/api/templates', jsonRequest('GET', undefined, other.cookie))
+  otherIds['/api/templates'] = ((await templates.json()) as { items: { id: string }[] }).items[0]?.id ?? ''
 })
 afterAll(() => t.close())
 

@@ -19,6 +19,9 @@ import {
   BILLING_OFFICE_TAGS,
 } from './openapi-operations.platform-billing-office.server'
 import { PLATFORM_BILLING_ADMIN_OPERATION_DOCS } from './openapi-operations.platform-billing-admin.server'
+import { PUBLICATIONS_OPERATION_DOCS, PUBLICATIONS_TAGS } from './openapi-operations.publications.server'
+import { TEMPLATES_OPERATION_DOCS, TEMPLATES_TAGS } from './openapi-operations.templates.server'
+import { SIGNATURES_OPERATION_DOCS, SIGNATURES_TAGS } from './openapi-operations.signatures.server'
 import type { OperationDoc } from './openapi-operations.server'
 
 // The operations of features documented in their own files (openapi-operations.server.ts is at its
@@ -37,6 +40,9 @@ export const EXTRA_OPERATION_DOCS: Record<string, OperationDoc> = {
   ...ADMIN_MODERATION_OPERATION_DOCS,
   ...PLATFORM_BILLING_ADMIN_OPERATION_DOCS,
   ...BILLING_OFFICE_OPERATION_DOCS,
+  ...PUBLICATIONS_OPERATION_DOCS,
+  ...TEMPLATES_OPERATION_DOCS,
+  ...SIGNATURES_OPERATION_DOCS,
 }
 
 export const EXTRA_TAGS: { name: string; prefixes: string[]; description: string }[] = [
@@ -47,4 +53,7 @@ export const EXTRA_TAGS: { name: string; prefixes: string[]; description: string
   ...PLATFORM_SETTINGS_TAGS,
   ...PLATFORM_ANALYTICS_TAGS,
   ...BILLING_OFFICE_TAGS,
+  ...PUBLICATIONS_TAGS,
+  ...TEMPLATES_TAGS,
+  ...SIGNATURES_TAGS,
 ]

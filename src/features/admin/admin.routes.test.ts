@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { withFailingAudit } from '../../test/failing-audit'
 import { jsonRequest, lawyerSignUp, SAO_PAULO, signUp } from '../../test/accounts'
-import { followConfirmationLink } from '../../test/confirm-email'
+import { becomeMaster } from '../../test/master'
 import { auditLog } from '../audit/audit.table.server'
 import { users } from '../auth/auth.table.server'
 import { userRoles } from '../profiles/profiles.table.server'
@@ -53,8 +53,8 @@ const entity = (nomeCompleto: string) => ({
 beforeAll(async () => {
   t = await createTestApp({ MASTER_EMAIL: MASTER })
   master = await account(lawyerSignUp({ email: MASTER, nomeCompleto: 'Mestre da Plataforma' }))
-  // Superadmin only once the master address is confirmed (issue 7): follow the mailed link.
-  await followConfirmationLink(t, MASTER, master.cookie)
+  // Superadmin only once a password is set through the master's mailbox (issue 24).
+  master = { ...master, cookie: await becomeMaster(t, MASTER) }
   plain = await account(lawyerSignUp({ nomeCompleto: 'José Álvares' }))
   admin = await account(lawyerSignUp({ nomeCompleto: 'Adelaide Admin' }))
   await t.handle.db.insert(userRoles).values({ userId: admin.id, role: 'admin' })

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
-import { users } from '../auth/auth.table.server'
 import { officeMembers } from '../offices/offices.table.server'
+import { profiles } from '../profiles/profiles.table.server'
 import { recordAudit } from './audit.service.server'
 import { AUDIT_PAGE_SIZE, type AuditEntryDto, type AuditPage } from './audit.schema'
 import { auditLog } from './audit.table.server'
@@ -38,7 +38,10 @@ function select(db: Database, officeId: string, filter: AuditFilter) {
       action: auditLog.action,
       entity: auditLog.entity,
       entityId: auditLog.entityId,
-      actorNome: sql<string | null>`coalesce(nullif(${officeMembers.nomeCompleto}, ''), ${users.name})`,
+      // The team record's name, else the profile's — never users.name, once self-chosen (issue 24).
+      actorNome: sql<
+        string | null
+      >`coalesce(nullif(${officeMembers.nomeCompleto}, ''), ${profiles.nomeCompleto})`,
       details: auditLog.details,
       ip: auditLog.ip,
     })
@@ -47,7 +50,7 @@ function select(db: Database, officeId: string, filter: AuditFilter) {
       officeMembers,
       and(eq(officeMembers.officeId, auditLog.officeId), eq(officeMembers.userId, auditLog.actorUserId)),
     )
-    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .leftJoin(profiles, eq(profiles.userId, auditLog.actorUserId))
     .where(conditions(officeId, filter))
     .orderBy(sql`${auditLog.createdAt} desc`, sql`${auditLog.id} desc`)
 }

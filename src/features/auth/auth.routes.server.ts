@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../../platform/app-env.server'
 import { validate } from '../../platform/validate.server'
 import { ApiError } from '../../platform/http-error.server'
@@ -6,15 +6,36 @@ import { EMAIL_CONFIRMED_PATH, signUpSchema, type SignUpResult } from './auth.sc
 import { createAccount } from './signup.service.server'
 import { signUpLimiter } from './rate-limit.server'
 
-export const authRoutes = new Hono<AppEnv>().post(
-  '/sign-up',
-  signUpLimiter,
-  validate('json', signUpSchema),
-  async (c) => {
+/**
+ * better-auth answers a bad or expired confirmation link by redirecting to its callbackURL, which it
+ * builds with `new URL()`: any value but a root-relative or absolute http(s) address threw there and
+ * came back as a 500 (issue 24). Such a link is refused first, like any malformed request.
+ */
+const redirectTargetOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const target = c.req.query('callbackURL')
+  if (target !== undefined && !isRedirectTarget(target)) {
+    throw new ApiError(400, 'validation', 'Link inválido: endereço de retorno desconhecido.')
+  }
+  await next()
+}
+
+function isRedirectTarget(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\')
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol)
+  } catch {
+    return false
+  }
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .use('/verify-email', redirectTargetOnly)
+  .post('/sign-up', signUpLimiter, validate('json', signUpSchema), async (c) => {
     const { env, auth, db } = c.get('deps')
     const data = c.req.valid('json')
     await createAccount(db, data)
-    // Even the MASTER_EMAIL account starts ordinary: superadmin (and /admin) waits for the confirmed address.
+    // Even the MASTER_EMAIL account starts ordinary: superadmin (and /admin) waits for a password reset
+    // through the link mailed to that address (roles.service.server.ts).
     const redirectTo = '/dashboard'
     if (env.REQUIRE_EMAIL_CONFIRMATION) {
       // The link signs the user in (autoSignInAfterVerification) and lands on the confirmation screen.
@@ -40,5 +61,4 @@ export const authRoutes = new Hono<AppEnv>().post(
       { redirectTo, emailConfirmationRequired: false, emailConfirmationSent: emailConfirmationSent === true },
       201,
     )
-  },
-)
+  })

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { cookieFrom, jsonRequest, lawyerSignUp, SAO_PAULO, signUp } from '../../test/accounts'
 import { followConfirmationLink } from '../../test/confirm-email'
+import { becomeMaster } from '../../test/master'
 import { offices, officeMembers } from '../offices/offices.table.server'
 import { profiles, userRoles } from '../profiles/profiles.table.server'
 import { accounts, users } from './auth.table.server'
@@ -146,7 +147,7 @@ describe('POST /api/auth/sign-up', () => {
     expect(await t.handle.db.select().from(officeMembers).where(eq(officeMembers.userId, id))).toEqual([])
   })
 
-  it('gives the MASTER_EMAIL account superadmin only once the address is confirmed', async () => {
+  it('gives the MASTER_EMAIL account superadmin only after a reset through the mailbox', async () => {
     const response = await post('/api/auth/sign-up', lawyerSignUp({ email: 'Master@Example.com' }))
     expect(response.status).toBe(201)
     expect(await response.json()).toMatchObject({ redirectTo: '/dashboard', emailConfirmationSent: true })
@@ -155,6 +156,8 @@ describe('POST /api/auth/sign-up', () => {
       (await t.handle.db.select().from(userRoles).where(eq(userRoles.userId, id))).map((r) => r.role).sort()
     expect(await rolesOf()).toEqual(['user'])
     await followConfirmationLink(t, 'master@example.com')
+    expect(await rolesOf()).toEqual(['user'])
+    await becomeMaster(t, 'master@example.com')
     expect(await rolesOf()).toEqual(['superadmin', 'user'])
   })
 
@@ -335,18 +338,18 @@ describe('POST /api/auth/sign-in/email', () => {
     expect(limited.status).toBe(429)
   })
 
-  it('grants superadmin to the master account at sign-in when it lacks it', async () => {
+  it('never grants superadmin to a confirmed master account at sign-in (issue 24: only a reset does)', async () => {
     const data = lawyerSignUp({ email: 'master@example.com' })
     const [existing] = await t.handle.db.select().from(users).where(eq(users.email, data.email))
     if (!existing) await signUp(t, data)
-    // Same password as lawyerSignUp's default; confirmed (superadmin waits for it), drop the role, sign in.
+    // Same password as lawyerSignUp's default; confirmed, no role: whoever knows the password gains nothing.
     const id = await userIdOf(data.email)
     await t.handle.db.update(users).set({ emailVerified: true }).where(eq(users.id, id))
     await t.handle.db.delete(userRoles).where(eq(userRoles.userId, id))
     const response = await post('/api/auth/sign-in/email', { email: data.email, password: data.password })
     expect(response.status).toBe(200)
     const me = await t.app.request('/api/me', { headers: { cookie: cookieFrom(response) } })
-    expect((await me.json()).role).toBe('superadmin')
+    expect((await me.json()).role).toBe('user')
   })
 
   it('signs out: the session stops working', async () => {

@@ -1,12 +1,14 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { isAPIError } from 'better-auth/api'
 import { twoFactor } from 'better-auth/plugins'
 import type { Database } from '../../db/client.server'
 import type { Env } from '../../platform/env.server'
 import type { Mailer } from '../../platform/mailer.server'
+import { bufferedBodyLimit } from '../../platform/body-limit.server'
 import { consumeRateLimit } from '../../platform/rate-limit.server'
 import { accounts, sessions, twoFactors, users, verifications } from './auth.table.server'
-import { ensureMasterRole } from './roles.service.server'
+import { grantMasterRoleAfterReset } from './roles.service.server'
 import { masterConfirmationOnSignIn } from './master-account.server'
 import { log } from '../../platform/log.server'
 import { recordSignInEvent } from '../settings/settings.public.server'
@@ -16,6 +18,13 @@ import { getPlatformSettings } from '../platform-settings/platform-settings.publ
 import { signInGuard } from './sign-in-guard.server'
 
 export const CLIENT_IP_HEADER = 'x-jusconecta-client-ip'
+
+/**
+ * Every /api/auth/* body is a little JSON (the largest, our sign-up, is under 2 kB). Read whole and capped
+ * before better-auth sees it: it logs a refused callbackURL as is, and read a 12 MB body just to refuse it.
+ */
+export const AUTH_BODY_MAX_BYTES = 16 * 1024
+export const authBodyLimit = bufferedBodyLimit(AUTH_BODY_MAX_BYTES, 'Requisição grande demais.')
 
 /**
  * better-auth's limits, per client address and route, read from RATE_LIMIT_* and counted in the shared
@@ -45,6 +54,25 @@ function authRateLimit(db: Database, env: Env) {
     },
   }
 }
+
+/** An error better-auth's router answered: a refusal is routine (debug), anything else a failure. */
+function logAuthError(error: unknown) {
+  if (isAPIError(error) && error.status !== 'INTERNAL_SERVER_ERROR') {
+    log.fromLibrary('better-auth', 'debug', `${error.statusCode} ${error.message}`, [])
+  } else {
+    log.fromLibrary('better-auth', 'error', 'erro ao responder', [error])
+  }
+}
+
+export const DISABLED_AUTH_PATHS = [
+  '/update-user',
+  '/change-email',
+  '/delete-user',
+  '/delete-user/callback',
+  '/link-social',
+  '/unlink-account',
+  '/update-session',
+] as const
 
 interface AuthOptions {
   db: Database
@@ -79,6 +107,10 @@ export function createAuth({ db, env, mailer, secret }: AuthOptions) {
       requireEmailVerification: env.REQUIRE_EMAIL_CONFIRMATION,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // The master address becomes superadmin only now: a password set through the link mailed to it.
+      onPasswordReset: async ({ user }) => {
+        await grantMasterRoleAfterReset(db, env, user.id)
+      },
       sendResetPassword: async ({ user, url }) => {
         await mailer.send({
           to: user.email,
@@ -98,11 +130,14 @@ export function createAuth({ db, env, mailer, secret }: AuthOptions) {
           text: `Olá, ${user.name}.\n\nConfirme seu e-mail abrindo o link abaixo (válido por 24 horas):\n${url}\n`,
         })
       },
-      // The master address becomes superadmin only now that it proved it owns the mailbox.
-      afterEmailVerification: async (user) => {
-        await ensureMasterRole(db, env, user.id)
-      },
     },
+    /**
+     * better-auth's endpoints that change a user and that no screen of ours calls (issue 24): users.name
+     * must not be self-chosen ('Sofia Sócia (sócia)'), nor the e-mail (the master address, the reset
+     * link's mailbox), nor linked accounts. Refused before any handler as a 404 (pt-BR JSON through
+     * localizeAuthResponse). Server code can still call auth.api directly.
+     */
+    disabledPaths: [...DISABLED_AUTH_PATHS],
     // Signing in as the master before confirming (re)sends the link and says so (master-account.server.ts).
     hooks: { after: masterConfirmationOnSignIn(db, env) },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
@@ -110,9 +145,13 @@ export function createAuth({ db, env, mailer, secret }: AuthOptions) {
     logger: {
       disabled: env.LOG_LEVEL === 'silent',
       level: env.LOG_LEVEL === 'debug' ? 'debug' : 'error',
-      // Through our logger, which drops what could be personal data (error messages, users, bodies).
+      // Through our logger, which drops what could be personal data (error messages, users, bodies) and cuts
+      // long values (a client's callbackURL is logged as is).
       log: (level, message, ...args: unknown[]) => log.fromLibrary('better-auth', level, message, args),
     },
+    // Without this, every refused request (wrong password, bad callbackURL) printed a raw
+    // '[Better Auth]: <message>' line: the router logs it through its default console logger, not ours.
+    onAPIError: { onError: logAuthError },
     rateLimit: authRateLimit(db, env),
     advanced: {
       // The server itself sets this header (platform/client-ip.server.ts: the socket, or the X-Forwarded-For
@@ -125,7 +164,6 @@ export function createAuth({ db, env, mailer, secret }: AuthOptions) {
       session: {
         create: {
           after: async (session, ctx) => {
-            await ensureMasterRole(db, env, session.userId)
             const method = await recordSignInEvent(db, session, ctx)
             // The sign-up's own sign-in (our route calls auth.api, no HTTP request) is not a member's sign-in.
             if (method && ctx?.request) {

@@ -13,9 +13,10 @@ export const MASTER_CONFIRMATION_COOLDOWN_SECONDS = 60
 
 /**
  * better-auth `hooks.after`: a sign-in of the MASTER_EMAIL account that has not confirmed its address yet
- * (REQUIRE_EMAIL_CONFIRMATION=false lets it in as an ordinary account) (re)sends the confirmation link —
- * superadmin waits for it (roles.service.server.ts) — and adds `emailConfirmationSent: true` to the answer
- * so the page can say so. Our own sign-up signs in through the same endpoint, so it sends the first link.
+ * (REQUIRE_EMAIL_CONFIRMATION=false lets it in as an ordinary account) (re)sends the confirmation link
+ * (superadmin waits for a password reset through the mailbox, roles.service.server.ts) and adds
+ * `emailConfirmationSent: true` to the answer so the page can say so. Our own sign-up signs in through the
+ * same endpoint, so it sends the first link.
  * The sign-in itself is rate-limited; the cooldown keeps a password-holder from flooding the mailbox.
  */
 export function masterConfirmationOnSignIn(db: Database, env: Pick<Env, 'MASTER_EMAIL'>) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { jsonRequest, lawyerSignUp, signUp } from '../../test/accounts'
 import { followConfirmationLink } from '../../test/confirm-email'
+import { becomeMaster } from '../../test/master'
 import { profiles } from '../profiles/profiles.table.server'
 
 let t: TestApp
@@ -32,12 +33,15 @@ describe('GET /api/me', () => {
     expect(me.profileCreated).toBe(false)
   })
 
-  it('grants superadmin to the MASTER_EMAIL account once its address is confirmed', async () => {
+  it('grants superadmin to the MASTER_EMAIL account once a password is set through the mailbox', async () => {
     const { cookie } = await signUp(t, lawyerSignUp({ email: 'MASTER@example.com' }))
     const before = await (await t.app.request('/api/me', { headers: { cookie } })).json()
     expect(before.role).toBe('user')
     await followConfirmationLink(t, 'master@example.com', cookie)
-    const me = await (await t.app.request('/api/me', { headers: { cookie } })).json()
+    const confirmed = await (await t.app.request('/api/me', { headers: { cookie } })).json()
+    expect(confirmed.role).toBe('user')
+    const owner = await becomeMaster(t, 'master@example.com')
+    const me = await (await t.app.request('/api/me', { headers: { cookie: owner } })).json()
     expect(me.role).toBe('superadmin')
   })
 

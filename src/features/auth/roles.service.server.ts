@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
 import type { Env } from '../../platform/env.server'
 import { userRoles } from '../profiles/profiles.table.server'
-import { users } from './auth.table.server'
+import { twoFactors, users } from './auth.table.server'
 import { recordPlatformEvent } from '../platform-logs/platform-logs.public.server'
 
 export type PlatformRole = 'user' | 'admin' | 'superadmin'
@@ -11,8 +11,9 @@ const RANK: Record<PlatformRole, number> = { user: 0, admin: 1, superadmin: 2 }
 
 /**
  * The user's highest platform role; 'user' when there is none (spec §6). Superadmin is only ever granted
- * to the MASTER_EMAIL account once it proved it owns the mailbox, so a superadmin row on an account whose
- * e-mail is not confirmed (e.g. one taken before that rule existed) is not honoured.
+ * to the MASTER_EMAIL account once it proved it owns the mailbox (a password reset through the mailed link),
+ * so a superadmin row on an account whose e-mail is not confirmed (e.g. one taken before that rule existed)
+ * is not honoured.
  */
 export async function getPlatformRole(db: Database, userId: string): Promise<PlatformRole> {
   const rows = await db
@@ -31,27 +32,38 @@ export function isMasterEmail(env: Pick<Env, 'MASTER_EMAIL'>, email: string): bo
 }
 
 /**
- * The MASTER_EMAIL account gets superadmin (spec §6) — but only after following the confirmation link:
- * whoever merely signs up with that address first must not own the platform. Called when the address is
- * confirmed and at every sign-in (a row lost or an address confirmed before MASTER_EMAIL was set).
+ * The MASTER_EMAIL account gets superadmin (spec §6) only once a password was set through a reset link
+ * mailed to that address (issue 24): whoever signed up with it first, and even got the owner to click the
+ * confirmation link, loses the account — his password no longer works and better-auth ends every session
+ * (revokeSessionsOnPasswordReset). The link proved the mailbox, so the address counts as confirmed. The first
+ * grant also drops any two-factor enrolment, which only the one who held the old password could have made.
+ * Called by better-auth's `onPasswordReset`, never at sign-in or on confirmation.
  */
-export async function ensureMasterRole(db: Database, env: Pick<Env, 'MASTER_EMAIL'>, userId: string) {
+export async function grantMasterRoleAfterReset(
+  db: Database,
+  env: Pick<Env, 'MASTER_EMAIL'>,
+  userId: string,
+) {
   if (!env.MASTER_EMAIL) return
-  const [user] = await db
-    .select({ email: users.email, emailVerified: users.emailVerified })
-    .from(users)
-    .where(eq(users.id, userId))
-  if (user?.emailVerified && isMasterEmail(env, user.email)) {
-    const added = await db
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
+  if (!user || !isMasterEmail(env, user.email)) return
+  const added = await db.transaction(async (tx) => {
+    await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId))
+    const rows = await tx
       .insert(userRoles)
       .values({ userId, role: 'superadmin' })
       .onConflictDoNothing()
       .returning({ role: userRoles.role })
-    if (added.length > 0)
-      await recordPlatformEvent(db, {
-        kind: 'permissao',
-        targetUserId: userId,
-        details: { change: 'grant', role: 'superadmin', reason: 'master_account' },
-      })
-  }
+    if (rows.length > 0) {
+      await tx.delete(twoFactors).where(eq(twoFactors.userId, userId))
+      await tx.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, userId))
+    }
+    return rows.length > 0
+  })
+  if (added)
+    await recordPlatformEvent(db, {
+      kind: 'permissao',
+      targetUserId: userId,
+      details: { change: 'grant', role: 'superadmin', reason: 'master_account' },
+    })
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
@@ -63,7 +63,8 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
     c.set('session', null)
     return next()
   }
-  const key = createHash('sha256').update(cookie).digest('base64url')
+  // One-shot hash (Node ≥ 21.7): no Hash object per request.
+  const key = hash('sha256', cookie, 'base64url')
   const cached = sessionCache.get(key)
   if (cached && isFresh(cached.session, settings, Date.now())) {
     c.set('user', cached.user)

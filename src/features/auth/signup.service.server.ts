@@ -16,8 +16,8 @@ export const DUPLICATE_EMAIL_MESSAGE = 'Usuário já cadastrado com este email'
 /**
  * Creates user, credential, profile, platform role and — for a lawyer — the office with the lawyer as
  * sócio, in ONE transaction: either the whole account exists or none of it does. Every account starts as
- * 'user', the MASTER_EMAIL one too: it becomes superadmin only once it confirms its address (whoever merely
- * signs up with it first must not own the platform; see roles.service.server.ts).
+ * 'user', the MASTER_EMAIL one too: it becomes superadmin only once a password is set through a reset link
+ * mailed to it (whoever merely signs up with it first must not own the platform; see roles.service.server.ts).
  */
 export async function createAccount(db: Database, data: SignUpData) {
   const [city] = await db

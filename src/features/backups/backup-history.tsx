@@ -28,7 +28,7 @@ import {
 import { formatDateTimeBR } from '../../lib/br/dates'
 import { formatSize } from '../documents/documents.public'
 import type { BackupRow, BackupStatus } from './backups.schema'
-import { backupDownloadUrl, useBackupList, useDeleteBackup } from './use-backups'
+import { backupDownloadUrl, isRestoring, useBackupList, useDeleteBackup } from './use-backups'
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : undefined)
 
@@ -95,6 +95,7 @@ export function BackupHistory({ onRestore }: { onRestore: (backup: BackupRow) =>
                     {backup.status === 'error' && backup.error && (
                       <span className="block text-xs whitespace-normal text-destructive">{backup.error}</span>
                     )}
+                    <RestoreNote backup={backup} />
                   </TableCell>
                   <TableCell>
                     {backup.source === 'uploaded' ? t('history.uploaded') : t(`tipo.${backup.tipo}`)}
@@ -137,13 +138,14 @@ export function BackupHistory({ onRestore }: { onRestore: (backup: BackupRow) =>
                             size="icon"
                             aria-label={t('history.restore', { nome: backup.nome })}
                             title={t('history.restore', { nome: backup.nome })}
+                            disabled={isRestoring(backup)}
                             onClick={() => onRestore(backup)}
                           >
                             <RotateCcw aria-hidden />
                           </Button>
                         </>
                       )}
-                      {backup.status !== 'in_progress' && (
+                      {backup.status !== 'in_progress' && !isRestoring(backup) && (
                         <Button
                           variant="ghost"
                           size="icon"
@@ -165,6 +167,28 @@ export function BackupHistory({ onRestore }: { onRestore: (backup: BackupRow) =>
       <DeleteBackupDialog backup={deleting} onClose={() => setDeleting(null)} />
     </section>
   )
+}
+
+/** The last restore from this archive, while it waits or runs, or when it failed (with its reason). */
+function RestoreNote({ backup }: { backup: BackupRow }) {
+  const { t } = useTranslation('backups')
+  const restore = backup.restore
+  if (!restore) return null
+  if (restore.status === 'queued')
+    return <span className="block text-xs text-muted-foreground">{t('history.restoreQueued')}</span>
+  if (restore.status === 'running')
+    return (
+      <span className="block text-xs text-muted-foreground">
+        {t('history.restoreRunning', { percent: restore.progress })}
+      </span>
+    )
+  if (restore.status === 'error' && restore.error)
+    return (
+      <span className="block text-xs whitespace-normal text-destructive">
+        {t('history.restoreFailed', { reason: restore.error })}
+      </span>
+    )
+  return null
 }
 
 function DeleteBackupDialog({ backup, onClose }: { backup: BackupRow | null; onClose: () => void }) {

@@ -54,6 +54,11 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   // records: restoring an office archive must never rewind what it owes or has paid.
   platform_subscriptions: 'assinatura do escritório na plataforma (cobrança da plataforma)',
   platform_charges: 'cobranças da assinatura da plataforma',
+  // Publicações (issue 27): the capture's bookkeeping (runs in progress or done) is not a record to restore:
+  // bringing back an old 'running' row would block the office's next capture.
+  publication_capture_runs: 'execuções da captura de publicações',
+  // A cache of DataJud's public timeline ('Atualizar andamentos' fetches it again).
+  case_andamentos: 'andamentos do DataJud (cópia de dados públicos)',
 }
 
 /**
@@ -75,6 +80,13 @@ const KNOWN_PARTS: Readonly<Record<string, BackupPart>> = {
   office_settings: 'configuracoes',
   office_members: 'configuracoes',
   court_closed_days: 'configuracoes',
+  // Publicações (issue 27): the communications received and the OABs the office monitors.
+  publications: 'casos',
+  publication_oabs: 'casos',
+  // Electronic signatures (issue 25): the evidence of a document's signature travels with the document (a
+  // restore replacing documents would otherwise cascade it away). Links keep only token hashes and expire.
+  signature_requests: 'documentos',
+  signature_signers: 'documentos',
 }
 
 /** A table that nobody mapped yet belongs with what it points at; failing that, with the settings. */

@@ -17,3 +17,13 @@ export type BackupSource = (typeof BACKUP_SOURCES)[number]
 
 /** What a restore asks the sócio to type, so a click alone never replaces the office's data. */
 export const RESTORE_CONFIRMATION_WORD = 'RESTAURAR'
+
+/** The last restore from an archive, run as a job: waiting, running, done, or failed with a pt-BR reason. */
+export const RESTORE_STATUSES = ['queued', 'running', 'success', 'error'] as const
+export type RestoreStatus = (typeof RESTORE_STATUSES)[number]
+
+/** What a finished restore brought back: rows per table and how many document files. */
+export interface RestoreResult {
+  counts: Record<string, number>
+  files: number
+}

@@ -12,13 +12,28 @@ import { getOfficeBackupSettings } from '../office-settings/office-settings.publ
 import { officeMembers, offices } from '../offices/offices.table.server'
 import { MissingBackupFileError, writeBackupArchive } from './backups.archive.server'
 import { BACKUP_PARTS } from './backups.constants'
-import { applyRetention, hasRunningBackup, insertBackupRow, WEEKLY_DAY } from './backups.service.server'
+import {
+  BACKUP_RESTORE_JOB,
+  failStaleRestores,
+  runRestoreJob,
+  type RestoreJobData,
+} from './backups.restore-job.server'
+import {
+  applyRetention,
+  hasActiveRestore,
+  hasRunningBackup,
+  insertBackupRow,
+  WEEKLY_DAY,
+} from './backups.service.server'
 import { officeBackups } from './backups.table.server'
 
 export const BACKUP_CREATE_JOB = 'backups.create'
 export const BACKUP_SCHEDULE_JOB = 'backups.schedule'
 const LINK = '/dashboard/data-backup'
-/** A run still in_progress after this long died with its node (the job is not retried): mark it failed. */
+/**
+ * A run (or a restore) still in_progress (queued/running) after this long died with its node (the jobs are
+ * not retried): mark it failed.
+ */
 const STALE_AFTER_MS = 6 * 60 * 60 * 1000
 
 const FAILURE_REASONS = {
@@ -140,6 +155,7 @@ export async function runBackupSchedule(deps: AppDeps, now: Date = new Date()): 
         lt(officeBackups.createdAt, new Date(now.getTime() - STALE_AFTER_MS)),
       ),
     )
+  await failStaleRestores(deps, new Date(now.getTime() - STALE_AFTER_MS))
   const today = todayISO({ now })
   const isWeeklyDay = dayOfWeekISO(today) === WEEKLY_DAY
   const officeRows = await db.select({ id: offices.id }).from(offices)
@@ -159,7 +175,7 @@ export async function runBackupSchedule(deps: AppDeps, now: Date = new Date()): 
         ),
       )
       .limit(1)
-    if (already || (await hasRunningBackup(db, officeId))) continue
+    if (already || (await hasRunningBackup(db, officeId)) || (await hasActiveRestore(db, officeId))) continue
     const backupId = await insertBackupRow(
       db,
       { officeId, tipo: 'automatic', parts: BACKUP_PARTS, createdBy: null },
@@ -178,6 +194,15 @@ export const backupJobs: JobDefinition[] = [
     async handler({ deps, data }) {
       const { backupId } = data as { backupId: string }
       await runBackupJob(deps, backupId)
+    },
+  },
+  {
+    name: BACKUP_RESTORE_JOB,
+    // Records its own failure on the row (and tells the sócio); a retry would only repeat it.
+    retryLimit: 0,
+    expireInSeconds: 4 * 60 * 60,
+    async handler({ deps, data }) {
+      await runRestoreJob(deps, data as RestoreJobData)
     },
   },
   {

@@ -10,8 +10,16 @@ import type { Client } from '../clients/clients.schema'
 import { docxBytes, officeOf, pdfBytes, upload } from '../documents/documents.fixtures'
 import { officeSettings } from '../office-settings/office-settings.public.server'
 import { backupCatalog, EXCLUDED_TABLES } from './backups.catalog.server'
-import { download, officePicture, startBackup, uploadArchive, withManifest } from './backups.fixtures'
-import type { BackupRow, RestoreResult } from './backups.schema'
+import { notifications } from '../notifications/notifications.table.server'
+import {
+  download,
+  officePicture,
+  restoreAndWait,
+  startBackup,
+  uploadArchive,
+  withManifest,
+} from './backups.fixtures'
+import { RESTORE_REFUSALS, type BackupRow } from './backups.schema'
 
 let t: TestApp
 let owner: { cookie: string; email: string }
@@ -20,7 +28,7 @@ let officeId: string
 const send = (method: string, p: string, body?: unknown, cookie = owner.cookie) =>
   t.app.request(p, jsonRequest(method, body, cookie))
 const restore = (id: string, body: object = { confirmacao: 'RESTAURAR' }) =>
-  send('POST', `/api/backups/${id}/restore`, body)
+  restoreAndWait(t, owner.cookie, id, body)
 
 async function storedDocumentFiles(): Promise<string[]> {
   return (await fs.readdir(path.join(t.env.dataDir, 'files', 'documents')).catch(() => [])).sort()
@@ -104,14 +112,22 @@ describe('round trip', () => {
     const filesBeforeRestore = await storedDocumentFiles()
     expect(await officePicture(t.handle.db, t.env, officeId)).not.toEqual(before)
 
-    const response = await restore(backup.id)
+    // The request only queues it: the job restores, and the row tells how it went.
+    const { response, backup: restored } = await restore(backup.id)
     expect(response.status).toBe(200)
-    const result = (await response.json()) as RestoreResult
-    expect(result).toMatchObject({ files: 2, counts: { clients: 2, document_versions: 2 } })
+    expect(((await response.json()) as { backup: BackupRow }).backup.restore?.status).toBe('queued')
+    expect(restored?.restore).toMatchObject({
+      status: 'success',
+      progress: 100,
+      error: null,
+      result: { files: 2, counts: { clients: 2, document_versions: 2 } },
+    })
+    expect(restored?.restoredAt).not.toBeNull()
     expect(await officePicture(t.handle.db, t.env, officeId)).toEqual(before)
-    // The replaced files are gone; the restored ones live under new keys.
+    // The replaced files are gone; the restored ones live under new keys. They are deleted after the commit
+    // that makes the restore 'success' (a rolled-back restore must keep them), so the check waits for them.
+    await expect.poll(storedDocumentFiles, { timeout: 10_000 }).toHaveLength(2)
     const filesAfter = await storedDocumentFiles()
-    expect(filesAfter).toHaveLength(2)
     for (const file of filesAfter) expect(filesBeforeRestore).not.toContain(file)
     // The counters kept by triggers follow the restored rows.
     const stats = (await (await send('GET', '/api/clients/stats')).json()) as Record<string, unknown>
@@ -133,11 +149,13 @@ describe('round trip', () => {
       sql`create trigger test_fail_restore before insert on document_versions for each row execute function test_fail_restore()`,
     )
     try {
-      const response = await restore(backup.id)
-      expect(response.status).toBe(409)
-      expect(((await response.json()) as { error: { message: string } }).error.message).toContain(
-        'nada foi alterado',
-      )
+      const { response, backup: failed } = await restore(backup.id)
+      expect(response.status).toBe(200)
+      expect(failed?.restore?.status).toBe('error')
+      expect(failed?.restore?.error).toContain('nada foi alterado')
+      // The sócio who asked hears it too.
+      const notes = await t.handle.db.select({ title: notifications.title }).from(notifications)
+      expect(notes.map((note) => note.title)).toContain('Erro ao restaurar backup')
     } finally {
       await t.handle.db.execute(sql`drop trigger test_fail_restore on document_versions`)
       await t.handle.db.execute(sql`drop function test_fail_restore()`)
@@ -163,10 +181,16 @@ describe('refused archives change nothing', () => {
     const files = await storedDocumentFiles()
     const uploaded = await uploadArchive(t, owner.cookie, bytes)
     if (uploaded.status === 201) {
+      // Accepted on upload: the restore refuses it, at once or in its job.
       const { backup: row } = (await uploaded.json()) as { backup: BackupRow }
-      const response = await restore(row.id, restoreBody)
-      expect(response.status).toBe(400)
-      expect(((await response.json()) as { error: { code: string } }).error.code).toBe(code)
+      const { response, backup: after } = await restore(row.id, restoreBody)
+      if (response.status === 200) {
+        const reason = code.replace(/^backup_/, '') as keyof typeof RESTORE_REFUSALS
+        expect(after?.restore).toMatchObject({ status: 'error', error: RESTORE_REFUSALS[reason] })
+      } else {
+        expect(response.status).toBe(400)
+        expect(((await response.json()) as { error: { code: string } }).error.code).toBe(code)
+      }
     } else {
       expect(uploaded.status).toBe(400)
       expect(((await uploaded.json()) as { error: { code: string } }).error.code).toBe(code)
@@ -210,7 +234,7 @@ describe('refused archives change nothing', () => {
   })
 
   it('requires the typed confirmation, changing nothing', async () => {
-    const response = await restore(backup.id, { confirmacao: 'sim' })
+    const { response } = await restore(backup.id, { confirmacao: 'sim' })
     expect(response.status).toBe(400)
     expect(((await response.json()) as { error: { message: string } }).error.message).toContain(
       'Digite RESTAURAR para confirmar a restauração.',

@@ -1,11 +1,13 @@
-import readline from 'node:readline'
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
 import { log } from '../../platform/log.server'
 import { newStorageKey, type FileStorage } from '../../platform/storage.server'
 import { backupCatalog, type CatalogTable } from './backups.catalog.server'
+import type { RestoreResult } from './backups.constants'
+import { boundedLines } from './backups.lines.server'
 import {
   checkManifest,
+  declaredBytes,
   InvalidBackupError,
   openArchive,
   verifyEveryEntry,
@@ -22,6 +24,8 @@ import {
 
 /** Rows per INSERT: one JSON parameter each, expanded by jsonb_populate_recordset on the server. */
 const INSERT_BATCH = 1_000
+/** …and at most this many bytes of them (rows may be up to 1 MB each): the restore's largest buffer. */
+const INSERT_BATCH_BYTES = 4 * 1024 * 1024
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export interface RestoreInput {
@@ -31,7 +35,13 @@ export interface RestoreInput {
   officeId: string
   importInto: boolean
   /** Runs inside the restore's transaction (the audit row), so it commits with the data or not at all. */
-  onCommit?: (tx: Database, counts: Record<string, number>) => Promise<void>
+  onCommit?: (tx: Database, result: RestoreResult) => Promise<void>
+  /**
+   * The share of the work done (0–1), as inflated bytes pass: verifying every entry, staging the files,
+   * reading the rows. `inTransaction` is true while the rows are inserted (on PGlite nothing else may
+   * query the database then: the single connection belongs to the transaction).
+   */
+  onProgress?: (fraction: number, inTransaction: boolean) => Promise<void>
 }
 
 /** Validates an archive on disk without changing anything (the upload route's check). */
@@ -47,22 +57,29 @@ export async function validateArchive(archivePath: string): Promise<OpenedArchiv
   }
 }
 
-export async function restoreArchive(
-  input: RestoreInput,
-): Promise<{ counts: Record<string, number>; files: number }> {
+export async function restoreArchive(input: RestoreInput): Promise<RestoreResult> {
   if (!UUID.test(input.officeId)) throw new Error('invalid office id')
   const archive = await openArchive(input.archivePath)
   const staged = new Map<string, string>()
   try {
     const { manifest } = archive
     checkManifest(manifest, input)
-    await verifyEveryEntry(archive)
+    const rowBytes = manifest.tables.reduce((sum, t) => sum + (manifest.entries[t.entry]?.size ?? 0), 0)
+    const fileBytes = manifest.files.reduce((sum, file) => sum + file.size, 0)
+    const total = declaredBytes(archive) + fileBytes + rowBytes || 1
+    let done = 0
+    const advance = async (bytes: number, inTransaction = false) => {
+      done += bytes
+      await input.onProgress?.(Math.min(1, done / total), inTransaction)
+    }
+    await verifyEveryEntry(archive, (bytes) => advance(bytes))
 
     for (const file of manifest.files) {
       const key = newStorageKey()
       staged.set(file.storageKey, key)
       const stored = await input.storage.put('documents', key, await archive.openEntry(file.entry))
       if (stored.sha256 !== file.sha256 || stored.size !== file.size) throw new InvalidBackupError('checksum')
+      await advance(file.size)
     }
 
     const archived = new Set(manifest.tables.map((table) => table.name))
@@ -92,9 +109,12 @@ export async function restoreArchive(
         counts[table.name] = await insertTable(tx, table, await archive.openEntry(entry.entry), {
           officeId: input.officeId,
           keyMap,
+          onBytes: (bytes) => advance(bytes, true),
         })
+        // The manifest's count is what the history and the confirmation showed: it must be the truth.
+        if (counts[table.name] !== entry.rows) throw new InvalidBackupError('manifest')
       }
-      await input.onCommit?.(tx, counts)
+      await input.onCommit?.(tx, { counts, files: manifest.files.length })
     })
 
     staged.clear()
@@ -143,8 +163,8 @@ function selectList(table: CatalogTable): { columns: string; expressions: string
 async function insertTable(
   tx: Database,
   table: CatalogTable,
-  lines: NodeJS.ReadableStream,
-  params: { officeId: string; keyMap: string },
+  lines: AsyncIterable<Buffer>,
+  params: { officeId: string; keyMap: string; onBytes: (bytes: number) => Promise<void> },
 ): Promise<number> {
   const { columns, expressions } = selectList(table)
   const onlyMissing =
@@ -154,18 +174,22 @@ async function insertTable(
   // Identifiers from our own schema; values travel as parameters.
   const statement = `insert into "${table.name}" (${columns}) select ${expressions} from jsonb_populate_recordset(null::"${table.name}", $1::jsonb) x${onlyMissing}`
   let batch: string[] = []
+  let batchBytes = 0
   let rows = 0
   const flush = async () => {
     if (batch.length === 0) return
     await tx.execute(sqlWithParams(statement, [`[${batch.join(',')}]`, params.officeId, params.keyMap]))
     rows += batch.length
+    await params.onBytes(batchBytes)
     batch = []
+    batchBytes = 0
   }
-  const reader = readline.createInterface({ input: lines, crlfDelay: Infinity })
-  for await (const line of reader) {
-    if (line === '') continue
+  // Never readline: it buffers a line until its end, however long (backups.lines.server.ts).
+  for await (const line of boundedLines(lines)) {
     batch.push(line)
-    if (batch.length >= INSERT_BATCH) await flush()
+    // Characters, not bytes: close enough for pacing the batches and the progress.
+    batchBytes += line.length + 1
+    if (batch.length >= INSERT_BATCH || batchBytes >= INSERT_BATCH_BYTES) await flush()
   }
   await flush()
   return rows

@@ -1,12 +1,14 @@
 import { createReadStream } from 'node:fs'
 import { pipeline, Readable } from 'node:stream'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/app-env.server'
 import { contentDisposition } from '../../platform/content-disposition.server'
 import { ApiError, notFound } from '../../platform/http-error.server'
 import { log } from '../../platform/log.server'
+import { isUpload, rateLimit } from '../../platform/rate-limit.server'
 import { getStorage, newStorageKey, verifyingStream } from '../../platform/storage.server'
 import {
   FileTooLargeError,
@@ -18,8 +20,9 @@ import { validate } from '../../platform/validate.server'
 import { recordOfficeAudit } from '../audit/audit.public.server'
 import { requireOffice } from '../offices/offices.public.server'
 import { BACKUP_CREATE_JOB } from './backups.jobs.server'
-import { InvalidBackupError } from './backups.reader.server'
-import { restoreArchive, validateArchive } from './backups.restore.server'
+import { InvalidBackupError } from './backups.errors.server'
+import { BACKUP_RESTORE_JOB, type RestoreJobData } from './backups.restore-job.server'
+import { validateArchive } from './backups.restore.server'
 import {
   BACKUP_MESSAGES,
   backupListQuery,
@@ -30,16 +33,18 @@ import {
   type BackupList,
   type BackupRow,
   type BackupStats,
-  type RestoreResult,
 } from './backups.schema'
 import {
   deleteBackupRow,
   getBackup,
   getBackupRow,
   getBackupStats,
+  hasActiveRestore,
   hasRunningBackup,
   insertBackupRow,
   listBackups,
+  lockOfficeBackups,
+  uploadedBytes,
 } from './backups.service.server'
 import { officeBackups } from './backups.table.server'
 
@@ -59,6 +64,22 @@ function refusal(error: unknown): never {
   throw error
 }
 
+const MB = 1024 * 1024
+
+/**
+ * A backup upload counts against the per-user upload budget (RATE_LIMIT_UPLOAD_MAX) like every other file.
+ * The shell's limiter recognises uploads by content type, and a zip is sent as application/zip: the
+ * requests it did not count are counted here, under the same key, so each counts exactly once.
+ */
+const uploadRate = rateLimit({
+  name: 'upload',
+  rule: (env) => ({ windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS, max: env.RATE_LIMIT_UPLOAD_MAX }),
+  key: (c) => c.get('user')?.id,
+})
+const countAsUpload = createMiddleware<AppEnv>((c, next) => (isUpload(c) ? next() : uploadRate(c, next)))
+
+const quotaExceeded = () => new ApiError(413, 'backup_quota', BACKUP_MESSAGES.quota)
+
 /** A finished archive of this office: its row, or 404 / 409. */
 async function readyBackup(c: Context<AppEnv>, id: string) {
   const row = await getBackupRow(c.get('db'), c.get('office').id, id)
@@ -66,24 +87,6 @@ async function readyBackup(c: Context<AppEnv>, id: string) {
   if (row.status !== 'success' || !row.storageKey || !row.sha256 || row.size === null)
     throw new ApiError(409, 'not_ready', BACKUP_MESSAGES.notReady)
   return { ...row, storageKey: row.storageKey, sha256: row.sha256, size: row.size }
-}
-
-/** Copies a stored archive to a temp file, checked against its recorded hash (yauzl needs random access). */
-async function spoolStoredArchive(
-  c: Context<AppEnv>,
-  key: string,
-  expected: { size: number; sha256: string },
-) {
-  const source = await getStorage(c.get('deps').env).getStream('backups', key)
-  if (!source) throw new ApiError(500, 'file_unavailable', BACKUP_MESSAGES.fileUnavailable)
-  try {
-    return await spoolUpload(c.get('deps').env.dataDir, source.pipe(verifyingStream(expected)), {
-      maxBytes: expected.size,
-    })
-  } catch (error) {
-    log.error('backup archive unreadable', { error })
-    throw new ApiError(500, 'file_unavailable', BACKUP_MESSAGES.fileUnavailable)
-  }
 }
 
 // requireOffice('office.backup') first on every route: anonymous → 401, any level but sócio → 403, and the
@@ -104,41 +107,64 @@ export const backupRoutes = new Hono<AppEnv>()
     const { parts } = c.req.valid('json')
     const officeId = c.get('office').id
     const id = await c.get('db').transaction(async (tx) => {
+      await lockOfficeBackups(tx, officeId)
       if (await hasRunningBackup(tx, officeId)) throw new ApiError(409, 'running', BACKUP_MESSAGES.running)
+      // A backup would read the files a restore is replacing.
+      if (await hasActiveRestore(tx, officeId))
+        throw new ApiError(409, 'restoring', BACKUP_MESSAGES.restoring)
       return insertBackupRow(tx, { officeId, tipo: 'manual', parts, createdBy: c.get('office').userId })
     })
-    // After the commit: on PGlite pg-boss waits for the transaction, and the job must find the row.
-    await c.get('deps').jobs.send(BACKUP_CREATE_JOB, { backupId: id })
+    // After the commit: on PGlite pg-boss waits for the transaction, and the job must find the row. A send
+    // that fails would leave the row 'in progress' for ever and block the next backup: it ends as an error.
+    try {
+      await c.get('deps').jobs.send(BACKUP_CREATE_JOB, { backupId: id })
+    } catch (error) {
+      await c
+        .get('db')
+        .update(officeBackups)
+        .set({ status: 'error', error: BACKUP_MESSAGES.notQueued, finishedAt: new Date() })
+        .where(and(eq(officeBackups.id, id), eq(officeBackups.officeId, officeId)))
+      log.error('backup job not queued', { error })
+      throw new ApiError(503, 'backup_notQueued', BACKUP_MESSAGES.notQueued)
+    }
     return c.json<{ backup: BackupRow }>(
       { backup: (await getBackup(c.get('db'), officeId, id)) as BackupRow },
       201,
     )
   })
-  .post('/upload', validate('query', uploadBackupQuery), async (c) => {
+  .post('/upload', countAsUpload, validate('query', uploadBackupQuery), async (c) => {
     const body = c.req.raw.body
     if (!body) throw new ApiError(400, 'backup_notZip', RESTORE_REFUSALS.notZip)
+    const { env } = c.get('deps')
+    const officeId = c.get('office').id
+    const quota = env.BACKUP_UPLOAD_QUOTA_MB * MB
+    // The office's room decides the body's limit too: an upload past it stops at the quota, not the cap.
+    const room = quota - (await uploadedBytes(c.get('db'), officeId))
+    if (room <= 0) throw quotaExceeded()
+    const cap = env.BACKUP_UPLOAD_MAX_MB * MB
     let spooled: SpooledFile
     try {
-      spooled = await spoolUpload(c.get('deps').env.dataDir, body, {
-        maxBytes: c.get('deps').env.BACKUP_UPLOAD_MAX_MB * 1024 * 1024,
-      })
+      spooled = await spoolUpload(env.dataDir, body, { maxBytes: Math.min(cap, room) })
     } catch (error) {
-      if (error instanceof FileTooLargeError) throw new ApiError(413, 'too_large', BACKUP_MESSAGES.tooLarge)
+      if (error instanceof FileTooLargeError)
+        throw room < cap ? quotaExceeded() : new ApiError(413, 'too_large', BACKUP_MESSAGES.tooLarge)
       if (error instanceof UploadAbortedError)
         throw new ApiError(400, 'upload_aborted', BACKUP_MESSAGES.aborted)
       throw error
     }
     try {
       const manifest = await validateArchive(spooled.path).catch(refusal)
-      const storage = getStorage(c.get('deps').env)
+      const storage = getStorage(env)
       const storageKey = newStorageKey('zip')
       await storage.put('backups', storageKey, createReadStream(spooled.path), {
         contentType: 'application/zip',
       })
-      const officeId = c.get('office').id
       const name = c.req.valid('query').name
       try {
         const id = await c.get('db').transaction(async (tx) => {
+          // Two uploads at once must not both fit in the same room.
+          await lockOfficeBackups(tx, officeId)
+          if ((await uploadedBytes(tx, officeId)) + spooled.size > quota) throw quotaExceeded()
           const [row] = await tx
             .insert(officeBackups)
             .values({
@@ -206,35 +232,45 @@ export const backupRoutes = new Hono<AppEnv>()
   .post('/:id/restore', validate('json', restoreBackupBody), async (c) => {
     const row = await readyBackup(c, backupId(c))
     const { importar } = c.req.valid('json')
-    const officeId = c.get('office').id
-    // A running backup reads the files a restore replaces: one at a time.
-    if (await hasRunningBackup(c.get('db'), officeId))
-      throw new ApiError(409, 'running', BACKUP_MESSAGES.running)
-    const spooled = await spoolStoredArchive(c, row.storageKey, row)
+    const office = c.get('office')
+    // The cheap refusal first (the row knows whose archive it is); the job checks the manifest again.
+    if (row.sourceOfficeId && row.sourceOfficeId !== office.id && !importar)
+      throw new ApiError(400, 'backup_otherOffice', RESTORE_REFUSALS.otherOffice)
+    await c.get('db').transaction(async (tx) => {
+      await lockOfficeBackups(tx, office.id)
+      // A running backup reads the files a restore replaces: one at a time, and one restore at a time.
+      if (await hasRunningBackup(tx, office.id)) throw new ApiError(409, 'running', BACKUP_MESSAGES.running)
+      if (await hasActiveRestore(tx, office.id))
+        throw new ApiError(409, 'restoring', BACKUP_MESSAGES.restoring)
+      await tx
+        .update(officeBackups)
+        .set({
+          restoreStatus: 'queued',
+          restoreProgress: 0,
+          restoreError: null,
+          restoreResult: null,
+          restoreRequestedAt: new Date(),
+          restoreRequestedBy: office.userId,
+        })
+        .where(and(eq(officeBackups.id, row.id), eq(officeBackups.officeId, office.id)))
+    })
+    // After the commit (on PGlite pg-boss waits for the transaction, and the job must find the row). The
+    // archive is read, checked and restored by the job, never inside this request.
+    const data: RestoreJobData = { backupId: row.id, officeId: office.id, importar, userId: office.userId }
     try {
-      const result = await restoreArchive({
-        db: c.get('db'),
-        storage: getStorage(c.get('deps').env),
-        archivePath: spooled.path,
-        officeId,
-        importInto: importar,
-        onCommit: async (tx, counts) => {
-          await tx.update(officeBackups).set({ restoredAt: new Date() }).where(eq(officeBackups.id, row.id))
-          await recordOfficeAudit(
-            c,
-            { action: 'backup.restore', entity: 'backup', entityId: row.id, details: { importar, counts } },
-            tx,
-          )
-        },
-      }).catch((error: unknown) => {
-        if (error instanceof InvalidBackupError) refusal(error)
-        log.error('backup restore failed', { error })
-        throw new ApiError(409, 'restore_failed', BACKUP_MESSAGES.restoreFailed)
-      })
-      return c.json<RestoreResult>(result)
-    } finally {
-      await spooled.cleanup()
+      await c.get('deps').jobs.send(BACKUP_RESTORE_JOB, data)
+    } catch (error) {
+      await c
+        .get('db')
+        .update(officeBackups)
+        .set({ restoreStatus: 'error', restoreError: BACKUP_MESSAGES.restoreFailed })
+        .where(eq(officeBackups.id, row.id))
+      throw error
     }
+    // 200 with the row (restore.status 'queued'): the page follows it with GET /api/backups/:id.
+    return c.json<{ backup: BackupRow }>({
+      backup: (await getBackup(c.get('db'), office.id, row.id)) as BackupRow,
+    })
   })
   .delete('/:id', async (c) => {
     const id = backupId(c)
@@ -243,6 +279,8 @@ export const backupRoutes = new Hono<AppEnv>()
       const row = await getBackupRow(tx, officeId, id)
       if (!row) throw notFound(BACKUP_MESSAGES.notFound)
       if (row.status === 'in_progress') throw new ApiError(409, 'running', BACKUP_MESSAGES.running)
+      if (row.restoreStatus === 'queued' || row.restoreStatus === 'running')
+        throw new ApiError(409, 'restoring', BACKUP_MESSAGES.restoring)
       const deleted = await deleteBackupRow(tx, officeId, id)
       await recordOfficeAudit(c, { action: 'backup.delete', entity: 'backup', entityId: id }, tx)
       return deleted

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
@@ -149,6 +150,33 @@ describe('manual backup', () => {
     await t.handle.db.delete(officeBackups).where(eq(officeBackups.id, row?.id as string))
   })
 
+  it('refuses a backup, another restore or deleting the archive while a restore is queued (409)', async () => {
+    const [restoring] = await t.handle.db
+      .update(officeBackups)
+      .set({ restoreStatus: 'queued', restoreRequestedAt: new Date() })
+      .where(eq(officeBackups.id, backup.id))
+      .returning()
+    try {
+      const before = await backupCount()
+      const created = await send('POST', '/api/backups', { parts: ['clientes'] })
+      expect(created.status).toBe(409)
+      expect(((await created.json()) as { error: { message: string } }).error.message).toBe(
+        'Já existe uma restauração em andamento para este escritório.',
+      )
+      expect(await backupCount()).toBe(before)
+      const again = await send('POST', `/api/backups/${backup.id}/restore`, { confirmacao: 'RESTAURAR' })
+      expect(again.status).toBe(409)
+      expect((await send('DELETE', `/api/backups/${restoring?.id}`)).status).toBe(409)
+      const shown = (await (await get(`/api/backups/${backup.id}`)).json()) as { backup: BackupRow }
+      expect(shown.backup.restore).toMatchObject({ status: 'queued', progress: 0 })
+    } finally {
+      await t.handle.db
+        .update(officeBackups)
+        .set({ restoreStatus: null, restoreRequestedAt: null })
+        .where(eq(officeBackups.id, backup.id))
+    }
+  })
+
   it('accepts an uploaded archive after validating it, as an "enviado" row of the history', async () => {
     const archive = await download(t, owner.cookie, backup.id)
     const response = await uploadArchive(t, owner.cookie, archive, 'meu-backup.zip')
@@ -213,6 +241,47 @@ describe('manual backup', () => {
       const response = await uploadArchive(small, account.cookie, Buffer.alloc(2 * 1024 * 1024, 1))
       expect(response.status).toBe(413)
       expect(await fs.readdir(path.join(small.env.dataDir, 'files', 'backups')).catch(() => [])).toEqual([])
+    } finally {
+      await small.close()
+    }
+  }, 120_000)
+
+  it('counts a backup upload (application/zip) against the per-user upload limit', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_UPLOAD_MAX: '2' })
+    try {
+      const account = await signUp(limited, lawyerSignUp({ nomeCompleto: 'Rui Ritmo' }))
+      const junk = Buffer.from('isto não é um zip')
+      expect((await uploadArchive(limited, account.cookie, junk)).status).toBe(400)
+      expect((await uploadArchive(limited, account.cookie, junk)).status).toBe(400)
+      const third = await uploadArchive(limited, account.cookie, junk)
+      expect(third.status).toBe(429)
+      expect(((await third.json()) as { error: { code: string } }).error.code).toBe('rate_limited')
+    } finally {
+      await limited.close()
+    }
+  }, 120_000)
+
+  it("413 pt-BR once the office's uploaded archives reach BACKUP_UPLOAD_QUOTA_MB, storing nothing", async () => {
+    const small = await createTestApp({ BACKUP_UPLOAD_QUOTA_MB: '1' }, { jobs: true })
+    try {
+      const account = await signUp(small, lawyerSignUp({ nomeCompleto: 'Quita Cota' }))
+      const noise = randomBytes(450 * 1024).toString('base64')
+      await upload(small, account.cookie, pdfBytes(noise), { name: 'grande.pdf', pasta: 'contratos' })
+      const made = await startBackup(small, account.cookie)
+      const archive = await download(small, account.cookie, made.id)
+      expect(archive.length).toBeGreaterThan(512 * 1024)
+      expect((await uploadArchive(small, account.cookie, archive)).status).toBe(201)
+      const stored = await fs.readdir(path.join(small.env.dataDir, 'files', 'backups'))
+      for (const bytes of [archive, Buffer.alloc(2 * 1024 * 1024, 1)]) {
+        const response = await uploadArchive(small, account.cookie, bytes)
+        expect(response.status).toBe(413)
+        expect(((await response.json()) as { error: { code: string; message: string } }).error).toEqual({
+          code: 'backup_quota',
+          message:
+            'Este arquivo ultrapassa o espaço para backups enviados deste escritório. Exclua backups enviados antigos e tente novamente.',
+        })
+      }
+      expect(await fs.readdir(path.join(small.env.dataDir, 'files', 'backups'))).toEqual(stored)
     } finally {
       await small.close()
     }

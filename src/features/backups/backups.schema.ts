@@ -4,6 +4,8 @@ import {
   BACKUP_PARTS,
   RESTORE_CONFIRMATION_WORD,
   type BackupPart,
+  type RestoreResult,
+  type RestoreStatus,
   type BackupSource,
   type BackupStatus,
   type BackupTipo,
@@ -19,9 +21,14 @@ export const BACKUP_MESSAGES = {
   running: 'Já existe um backup em andamento para este escritório.',
   fileUnavailable: 'O arquivo do backup está indisponível ou corrompido.',
   tooLarge: 'O arquivo de backup é grande demais.',
+  quota:
+    'Este arquivo ultrapassa o espaço para backups enviados deste escritório. Exclua backups enviados antigos e tente novamente.',
+  restoring: 'Já existe uma restauração em andamento para este escritório.',
+  restoreInterrupted: 'A restauração foi interrompida antes de terminar. Nada foi alterado.',
   aborted: 'O envio do arquivo foi interrompido.',
   confirmation: `Digite ${RESTORE_CONFIRMATION_WORD} para confirmar a restauração.`,
   partsRequired: 'Selecione ao menos um item para o backup.',
+  notQueued: 'Não foi possível iniciar o backup agora. Tente novamente em instantes.',
   restoreFailed:
     'A restauração falhou e nada foi alterado. Os dados atuais podem depender de registros ausentes neste backup.',
 } as const
@@ -36,6 +43,11 @@ export const RESTORE_REFUSALS = {
     'Este backup foi gerado com outra versão do banco de dados e não pode ser restaurado nesta versão.',
   otherOffice:
     'Este backup pertence a outro escritório. Marque "Importar para este escritório" para usá-lo aqui.',
+  tooManyEntries: 'O backup foi recusado: o arquivo tem entradas demais para ser restaurado.',
+  duplicateEntries: 'O backup foi recusado: o arquivo tem entradas repetidas ou sobrepostas.',
+  tooLarge:
+    'O backup foi recusado: o conteúdo descompactado é grande demais ou está comprimido de forma suspeita.',
+  lineTooLong: 'O backup foi recusado: uma linha das tabelas tem mais de 1 MB.',
 } as const
 
 export const createBackupBody = z.object({
@@ -77,6 +89,18 @@ export interface BackupRow {
   createdAt: string
   finishedAt: string | null
   restoredAt: string | null
+  /** The last restore from this archive (a job): null when it was never restored. */
+  restore: BackupRestoreState | null
+}
+
+export interface BackupRestoreState {
+  status: RestoreStatus
+  /** 0–100 while running. */
+  progress: number
+  /** Why it failed or was refused (pt-BR), when status is 'error'. */
+  error: string | null
+  result: RestoreResult | null
+  requestedAt: string | null
 }
 
 export interface BackupList {
@@ -93,11 +117,6 @@ export interface BackupStats {
   retencaoDias: number
   /** The next scheduled run, or null when automatic backup is off. */
   nextRun: string | null
-}
-
-export interface RestoreResult {
-  counts: Record<string, number>
-  files: number
 }
 
 export const BACKUP_PAGE_SIZE = 50

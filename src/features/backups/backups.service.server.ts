@@ -1,4 +1,4 @@
-import { and, count, eq, lt, ne, sql, sum } from 'drizzle-orm'
+import { and, count, eq, inArray, isNull, lt, ne, notInArray, or, sql, sum } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
 import { addDaysISO, BR_TIME_ZONE, dayOfWeekISO, todayISO } from '../../lib/br/dates'
 import type { FileStorage } from '../../platform/storage.server'
@@ -32,6 +32,15 @@ function toRow(row: Row, officeId: string): BackupRow {
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
     restoredAt: row.restoredAt?.toISOString() ?? null,
+    restore: row.restoreStatus
+      ? {
+          status: row.restoreStatus,
+          progress: row.restoreProgress,
+          error: row.restoreError,
+          result: row.restoreResult,
+          requestedAt: row.restoreRequestedAt?.toISOString() ?? null,
+        }
+      : null,
   }
 }
 
@@ -163,6 +172,36 @@ export async function hasRunningBackup(db: Executor, officeId: string): Promise<
   return row !== undefined
 }
 
+/** A restore waiting for its job or running: no backup, other restore, or delete of its archive meanwhile. */
+const ACTIVE_RESTORE = ['queued', 'running'] as const
+const restoreActive = () => inArray(officeBackups.restoreStatus, [...ACTIVE_RESTORE])
+
+export async function hasActiveRestore(db: Executor, officeId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: officeBackups.id })
+    .from(officeBackups)
+    .where(and(eq(officeBackups.officeId, officeId), restoreActive()))
+    .limit(1)
+  return row !== undefined
+}
+
+/**
+ * Serialises the office's backup and restore requests (taken in their transactions): the check "nothing
+ * runs" and the write "now this runs" happen as one.
+ */
+export async function lockOfficeBackups(db: Executor, officeId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`backup-queue:${officeId}`}))`)
+}
+
+/** Bytes of the office's uploaded archives: what BACKUP_UPLOAD_QUOTA_MB caps. */
+export async function uploadedBytes(db: Executor, officeId: string): Promise<number> {
+  const [row] = await db
+    .select({ size: sum(officeBackups.size) })
+    .from(officeBackups)
+    .where(and(eq(officeBackups.officeId, officeId), eq(officeBackups.source, 'uploaded')))
+  return Number(row?.size ?? 0)
+}
+
 /** Deletes the row; the caller deletes the file after the commit. Returns the row's storage key. */
 export async function deleteBackupRow(
   db: Executor,
@@ -192,6 +231,8 @@ export async function applyRetention(
         eq(officeBackups.officeId, officeId),
         ne(officeBackups.status, 'in_progress'),
         lt(officeBackups.createdAt, cutoff),
+        // An archive a restore is reading stays until the restore ends.
+        or(isNull(officeBackups.restoreStatus), notInArray(officeBackups.restoreStatus, [...ACTIVE_RESTORE])),
       ),
     )
     .returning({ storageKey: officeBackups.storageKey })

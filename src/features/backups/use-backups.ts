@@ -2,14 +2,7 @@ import { useEffect, useRef } from 'react'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { errorFromResponse, unwrap } from '../../lib/api-client'
 import { requestJson } from '../../lib/request-json'
-import type {
-  BackupList,
-  BackupPart,
-  BackupRow,
-  BackupStats,
-  RestoreBackupInput,
-  RestoreResult,
-} from './backups.schema'
+import type { BackupList, BackupPart, BackupRow, BackupStats, RestoreBackupInput } from './backups.schema'
 
 // The backup page's data: the history (polled while a run is in progress), the cards, and the actions.
 
@@ -27,7 +20,29 @@ export function getBackupListQueryOptions() {
     queryKey: backupKeys.list,
     queryFn: ({ signal }) => requestJson<BackupList>('/api/backups', { signal }),
     refetchInterval: (query) =>
-      query.state.data?.items.some((item) => item.status === 'in_progress') ? POLL_MS : false,
+      query.state.data?.items.some((item) => item.status === 'in_progress' || isRestoring(item))
+        ? POLL_MS
+        : false,
+  })
+}
+
+/** A restore from this archive is waiting for its job or running. */
+export const isRestoring = (backup: BackupRow) =>
+  backup.restore?.status === 'queued' || backup.restore?.status === 'running'
+
+/** How often the restore dialog asks for its restore's progress. */
+const RESTORE_POLL_MS = 1_000
+
+/** One backup, polled while its restore is queued or running (the restore dialog's progress). */
+export function useBackupRestoreState(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...backupKeys.all, 'one', id],
+    queryFn: ({ signal }) => requestJson<{ backup: BackupRow }>(`/api/backups/${id}`, { signal }),
+    enabled,
+    refetchInterval: (query) => {
+      const backup = query.state.data?.backup
+      return !backup || isRestoring(backup) ? RESTORE_POLL_MS : false
+    },
   })
 }
 
@@ -84,13 +99,13 @@ export function useDeleteBackup() {
   })
 }
 
+/** Queues the restore (202): the job runs it; useBackupRestoreState follows it to its end. */
 export function useRestoreBackup() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, ...body }: RestoreBackupInput & { id: string }) =>
-      requestJson<RestoreResult>(`/api/backups/${id}/restore`, { method: 'POST', body }),
-    // Every screen's data may have changed: clients, cases, documents, settings.
-    onSuccess: () => queryClient.invalidateQueries(),
+      requestJson<{ backup: BackupRow }>(`/api/backups/${id}/restore`, { method: 'POST', body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: backupKeys.list }),
   })
 }
 

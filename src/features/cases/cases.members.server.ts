@@ -48,6 +48,39 @@ export function caseVisibleTo(caseId: SQL | AnyColumn, officeId: string, memberI
   return sql`(${caseId} is null or ${caseId} in (select ${caseMembers.caseId} from ${caseMembers} where ${caseMembers.officeId} = ${officeId} and ${caseMembers.memberId} = ${memberId}))`
 }
 
+/**
+ * How much of the office's cases a member reaches through the rows that LINK to a case (agenda events,
+ * documents): their 'cases.view' cell. 'full' every case; 'partial' (the estagiário) the cases where they
+ * are responsible; 'none' (the assistente) no case at all — so no case's events, labels or links either.
+ * `caseScope` above only narrows a partial cell (a 'none' level never reaches the cases routes).
+ */
+export interface LinkedCaseScope {
+  officeId: string
+  memberId: string
+  reach: 'full' | 'partial' | 'none'
+}
+
+export function linkedCaseScope(
+  office: { id: string; nivelAcesso: NivelAcesso },
+  memberId: string,
+): LinkedCaseScope {
+  return { officeId: office.id, memberId, reach: accessLevel(office.nivelAcesso, 'cases.view') }
+}
+
+/** A row's case link (nullable column) as the scope sees it: no case, or a case it reaches. */
+export function linkedCaseVisible(caseId: SQL | AnyColumn, scope: LinkedCaseScope): SQL | undefined {
+  if (scope.reach === 'full') return undefined
+  if (scope.reach === 'partial') return caseVisibleTo(caseId, scope.officeId, scope.memberId)
+  return sql`${caseId} is null`
+}
+
+/** The scope as a condition on `cases` (undefined: every case of the office). */
+export function reachableCases(scope: LinkedCaseScope): SQL | undefined {
+  if (scope.reach === 'full') return undefined
+  if (scope.reach === 'partial') return responsibleFor(scope.officeId, scope.memberId)
+  return sql`false`
+}
+
 /** The member's team name (0015), or their account's name for a row saved before it had one. */
 const memberName = sql<string>`coalesce(nullif(${officeMembers.nomeCompleto}, ''), ${users.name}, '')`
 

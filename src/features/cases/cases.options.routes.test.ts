@@ -57,6 +57,25 @@ describe('GET /api/cases/options', () => {
     expect(await options('?search=inexistente')).toEqual([])
   })
 
+  it("narrows to one client's cases with ?clientId= (issue 25's 'Gerar documento')", async () => {
+    const client = await t.app.request(
+      '/api/clients',
+      jsonRequest('POST', { nomeCompleto: 'Maria Cliente', tipoPessoa: 'fisica' }, cookie),
+    )
+    const clientId = ((await client.json()) as { id: string }).id
+    const response = await t.app.request(
+      '/api/cases',
+      jsonRequest('POST', { titulo: 'Ação da Maria', areaJuridica: 'Civil', clientId }, cookie),
+    )
+    const maria = (await response.json()) as Case
+    expect(await options(`?clientId=${clientId}`)).toEqual([
+      { id: maria.id, titulo: 'Ação da Maria', numeroProcesso: null },
+    ])
+    expect((await options('')).map((o) => o.titulo)).toContain('Ação da Maria')
+    const bad = await t.app.request('/api/cases/options?clientId=x', { headers: { cookie } })
+    expect(bad.status).toBe(400)
+  })
+
   it("never shows another office's cases", async () => {
     expect(await options('', other)).toEqual([])
   })

@@ -2,5 +2,12 @@
 export { caseJobs, purgeDeletedCases } from './cases.purge.server'
 export { activeCasesByMember } from './cases.members.server'
 export { caseScope, caseVisibleTo, responsibleFor, type CaseScope } from './cases.members.server'
+// Rows that link to a case (events, documents) follow its visibility at every level (issue 24).
+export {
+  linkedCaseScope,
+  linkedCaseVisible,
+  reachableCases,
+  type LinkedCaseScope,
+} from './cases.members.server'
 export { CASE_AREAS, CASE_STATUSES } from './cases.schema'
 export { CASE_STATUS_LABELS } from './cases.schema'

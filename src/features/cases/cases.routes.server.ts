@@ -77,7 +77,8 @@ export const caseRoutes = new Hono<AppEnv>()
     return c.json<CaseStats>(await getCaseStats(c.get('db'), actor(c)))
   })
   .get('/options', canView, validate('query', caseOptionsQuerySchema), async (c) => {
-    const items = await listCaseOptions(c.get('db'), actor(c), c.req.valid('query').search)
+    const { search, clientId } = c.req.valid('query')
+    const items = await listCaseOptions(c.get('db'), actor(c), search, clientId)
     return c.json<{ items: CaseOption[] }>({ items })
   })
   // The case form's responsible-members multi-select: whoever may open the form may pick.

@@ -169,8 +169,14 @@ export type CaseListQuery = z.input<typeof caseListQuerySchema>
 export const caseExportQuerySchema = caseListQuerySchema.pick({ search: true, status: true })
 export type CaseExportQuery = z.input<typeof caseExportQuerySchema>
 
-/** GET /api/cases/options: the pickers of other modules (documents, later agenda and financial). */
-export const caseOptionsQuerySchema = z.object({ search: searchParam })
+/**
+ * GET /api/cases/options: the pickers of other modules (documents, later agenda and financial); `clientId`
+ * narrows them to one client's cases (issue 25, 'Gerar documento').
+ */
+export const caseOptionsQuerySchema = z.object({
+  search: searchParam,
+  clientId: optionalUuid('Cliente inválido'),
+})
 
 export const caseIdParamSchema = z.object({ id: z.uuid({ error: CASE_MESSAGES.notFound }) })
 

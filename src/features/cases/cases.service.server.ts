@@ -177,12 +177,14 @@ export async function listCaseOptions(
   db: Database,
   scope: ReadScope,
   search: string | undefined,
+  clientId: string | null = null,
 ): Promise<CaseOption[]> {
   const conditions: SQL[] = [
     eq(cases.officeId, scope.officeId),
     isNull(cases.deletedAt),
     inArray(cases.status, ['aberto', 'andamento']),
   ]
+  if (clientId) conditions.push(eq(cases.clientId, clientId))
   if (scope.restrictTo) conditions.push(responsibleFor(scope.officeId, scope.restrictTo))
   if (search) {
     const digits = search.replace(/\D/g, '')

@@ -32,7 +32,9 @@ export function EntityPanel() {
         <h2 id="entity-panel-title" className="text-xl font-semibold">
           {t('entity.title')}
         </h2>
-        <div className="flex flex-wrap gap-2">
+        {/* Right-aligned even on its own line (phones): the public page link, which comes with the panel's
+            data, then appears to the left of 'Nova Vaga' instead of pushing it away from a click. */}
+        <div className="ml-auto flex flex-wrap justify-end gap-2">
           {panel.data?.slug && (
             <Button asChild variant="outline">
               <Link to={entityHref(panel.data.slug)}>

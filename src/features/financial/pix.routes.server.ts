@@ -4,16 +4,21 @@ import { validate } from '../../platform/validate.server'
 import { recordOfficeAudit } from '../audit/audit.public.server'
 import { requireOffice } from '../offices/offices.public.server'
 import { pixEntryParam, type PixChargeDto } from './pix.schema'
-import { memberScope, issuePixCharge } from './pix.service.server'
+import { issuePixCharge, memberScope, readPixCharge } from './pix.service.server'
 
-// GET /api/financial/entries/:id/pix: the Pix charge of a pending receita (issue 11). The middleware is on
-// the route itself, not `.use()`: this router is mounted under /financial/entries next to the financial
+// The Pix charge of a pending receita (issue 11). POST issues it (records the charge and audits it); GET
+// only reads the one issued (issue 24: a GET that wrote passed the read-only gate and could be triggered
+// from another site; a POST goes through both the read-only gate and the origin check). The middleware is
+// on each route, not `.use()`: this router is mounted under /financial/entries next to the financial
 // router, and a `.use()` here would run for every path under that prefix.
-export const pixRoutes = new Hono<AppEnv>().get(
-  '/:id/pix',
-  requireOffice('financial.manage'),
-  validate('param', pixEntryParam),
-  async (c) => {
+export const pixRoutes = new Hono<AppEnv>()
+  .get('/:id/pix', requireOffice('financial.manage'), validate('param', pixEntryParam), async (c) => {
+    const { id } = c.req.valid('param')
+    const charge = await readPixCharge(c.get('db'), memberScope(c.get('office')), id)
+    c.header('Cache-Control', 'no-store')
+    return c.json<PixChargeDto>(charge)
+  })
+  .post('/:id/pix', requireOffice('financial.manage'), validate('param', pixEntryParam), async (c) => {
     const { id } = c.req.valid('param')
     const charge = await c.get('db').transaction(async (tx) => {
       const issued = await issuePixCharge(tx, memberScope(c.get('office')), id)
@@ -31,5 +36,4 @@ export const pixRoutes = new Hono<AppEnv>().get(
     })
     c.header('Cache-Control', 'no-store')
     return c.json<PixChargeDto>(charge)
-  },
-)
+  })

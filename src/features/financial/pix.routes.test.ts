@@ -7,9 +7,10 @@ import { PIX_CHARGE_MESSAGES, PIX_NOT_CONFIGURED, type PixChargeDto } from './pi
 
 // Issue 11, the Pix charge: a pending receita of the office gives a static BR Code from the office's key,
 // name and city, with a txid derived from the entry (the same entry, the same code), recorded for
-// reconciliation and audited. Anything else is a pt-BR 404/409 and writes nothing.
+// reconciliation and audited. Anything else is a pt-BR 404/409 and writes nothing. Issue 24: POST issues the
+// charge (read-only gate, origin check); GET only reads the one issued and never writes.
 
-let t: TestApp
+let t: TestApp & { deps: Awaited<ReturnType<typeof createTestApp>>['deps'] }
 beforeAll(async () => {
   t = await createTestApp()
 })
@@ -47,10 +48,14 @@ async function entry(
   return id
 }
 
+/** POST: issues (or refreshes) the charge. */
 const pix = (cookie: string, id: string) =>
+  t.app.request(`/api/financial/entries/${id}/pix`, { method: 'POST', headers: { cookie } })
+/** GET: reads the charge issued. */
+const readPix = (cookie: string, id: string) =>
   t.app.request(`/api/financial/entries/${id}/pix`, { headers: { cookie } })
 
-async function count(table: 'pix_charges' | 'audit_log', where = sql`true`): Promise<number> {
+async function count(table: 'pix_charges' | 'audit_log' | 'rate_limits', where = sql`true`): Promise<number> {
   const rows = await t.handle.db.execute<{ n: number }>(
     sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`,
   )
@@ -61,7 +66,7 @@ async function errorOf(response: Response) {
   return ((await response.json()) as { error: { code: string; message: string } }).error
 }
 
-describe('GET /api/financial/entries/:id/pix', () => {
+describe('POST /api/financial/entries/:id/pix', () => {
   it('gives a BR Code that parses back with the amount, the office key and a stable txid', async () => {
     const { cookie, officeId } = await lawyer()
     await configurePix(officeId)
@@ -149,6 +154,7 @@ describe('GET /api/financial/entries/:id/pix', () => {
     const { officeId } = await lawyer()
     const id = await entry(officeId)
     expect((await t.app.request(`/api/financial/entries/${id}/pix`)).status).toBe(401)
+    expect((await t.app.request(`/api/financial/entries/${id}/pix`, { method: 'POST' })).status).toBe(401)
 
     const intern = await signUp(t, lawyerSignUp({ nomeCompleto: 'Estela Estagiária' }))
     await t.handle.db.execute(sql`
@@ -161,5 +167,110 @@ describe('GET /api/financial/entries/:id/pix', () => {
     )
     expect(switched.status).toBeLessThan(300)
     expect((await pix(intern.cookie, id)).status).toBe(403)
+    expect((await readPix(intern.cookie, id)).status).toBe(403)
+  })
+})
+
+describe('GET /api/financial/entries/:id/pix reads, never writes (issue 24)', () => {
+  /** Every row of the tables a charge touches, whoever wrote them. */
+  const everything = async () => ({
+    charges: await count('pix_charges'),
+    audit: await count('audit_log'),
+  })
+
+  it("answers 404 'Nenhuma cobrança Pix gerada…' before the POST, then the charge the POST issued", async () => {
+    const { cookie, officeId } = await lawyer()
+    await configurePix(officeId)
+    const id = await entry(officeId)
+
+    const before = await everything()
+    for (let i = 0; i < 3; i++) {
+      const none = await readPix(cookie, id)
+      expect(none.status).toBe(404)
+      expect(await errorOf(none)).toEqual({
+        code: 'pix_not_issued',
+        message: 'Nenhuma cobrança Pix gerada para este lançamento.',
+      })
+    }
+    expect(await everything()).toEqual(before)
+
+    const issued = await pix(cookie, id)
+    expect(issued.status).toBe(200)
+    const charge = (await issued.json()) as PixChargeDto
+    const afterPost = await everything()
+    expect(afterPost).toEqual({ charges: before.charges + 1, audit: before.audit + 1 })
+
+    for (let i = 0; i < 3; i++) {
+      const read = await readPix(cookie, id)
+      expect(read.status).toBe(200)
+      expect(read.headers.get('cache-control')).toBe('no-store')
+      expect(await read.json()).toEqual(charge)
+    }
+    expect(await everything()).toEqual(afterPost)
+  })
+
+  it('reads the charge as issued: a later change of the amount needs a new POST', async () => {
+    const { cookie, officeId } = await lawyer()
+    await configurePix(officeId)
+    const id = await entry(officeId, { valor: '100.00' })
+    await pix(cookie, id)
+    await t.handle.db.execute(sql`update financial_entries set valor = '250.00' where id = ${id}`)
+    const before = await everything()
+    const read = (await (await readPix(cookie, id)).json()) as PixChargeDto
+    expect(read.valor).toBe('100.00')
+    expect(await everything()).toEqual(before)
+    const reissued = (await (await pix(cookie, id)).json()) as PixChargeDto
+    expect(reissued.valor).toBe('250.00')
+    expect(((await (await readPix(cookie, id)).json()) as PixChargeDto).valor).toBe('250.00')
+  })
+
+  it("answers 404 for another office's entry, a deleted one or an unknown id, writing nothing", async () => {
+    const mine = await lawyer()
+    const other = await lawyer('Olga Outra')
+    await configurePix(other.officeId)
+    const theirs = await entry(other.officeId)
+    expect((await pix(other.cookie, theirs)).status).toBe(200)
+    const before = await everything()
+    const foreign = await readPix(mine.cookie, theirs)
+    expect(foreign.status).toBe(404)
+    expect((await errorOf(foreign)).message).toBe(PIX_CHARGE_MESSAGES.notFound)
+    expect((await readPix(mine.cookie, await entry(mine.officeId, { deleted: true }))).status).toBe(404)
+    expect((await readPix(mine.cookie, '00000000-0000-4000-8000-000000000000')).status).toBe(404)
+    expect((await readPix(mine.cookie, 'nao-e-um-id')).status).toBe(400)
+    expect(await everything()).toEqual(before)
+  })
+})
+
+describe('POST issues through the write gates (issue 24)', () => {
+  it('is refused from another site (origin check), writing nothing', async () => {
+    const { cookie, officeId } = await lawyer()
+    await configurePix(officeId)
+    const id = await entry(officeId)
+    const response = await t.app.request(`/api/financial/entries/${id}/pix`, {
+      method: 'POST',
+      headers: { cookie, origin: 'https://site-malicioso.example' },
+    })
+    expect(response.status).toBe(403)
+    expect(await count('pix_charges', sql`entry_id = ${id}`)).toBe(0)
+    expect(await count('audit_log', sql`action = 'financial.pix' and entity_id = ${id}`)).toBe(0)
+  })
+
+  it('is refused to a read-only office (subscription overdue past the grace days); GET still reads', async () => {
+    const { cookie, officeId } = await lawyer()
+    await configurePix(officeId)
+    const issuedId = await entry(officeId)
+    expect((await pix(cookie, issuedId)).status).toBe(200)
+    const id = await entry(officeId)
+    await t.handle.db.execute(
+      sql`update platform_subscriptions set overdue_since = now() - interval '400 days' where office_id = ${officeId}`,
+    )
+    await t.deps.membershipCache.changes.sync()
+
+    const refused = await pix(cookie, id)
+    expect(refused.status).toBe(403)
+    expect((await errorOf(refused)).code).toBe('subscription_read_only')
+    expect(await count('pix_charges', sql`entry_id = ${id}`)).toBe(0)
+    expect(await count('audit_log', sql`action = 'financial.pix' and entity_id = ${id}`)).toBe(0)
+    expect((await readPix(cookie, issuedId)).status).toBe(200)
   })
 })

@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
-import { buildPixPayload, normalizePixKey, pixText, pixTxid } from '../../lib/br/pix'
+import { buildPixPayload, normalizePixKey, parsePixPayload, pixText, pixTxid } from '../../lib/br/pix'
 import { centsToDecimal, parseDecimalCents } from '../../lib/br/money'
 import { ApiError, notFound } from '../../platform/http-error.server'
 import { caseMembers } from '../cases/case-members.table.server'
 import { getOfficePix } from '../office-settings/office-settings.public.server'
 import { accessLevel, type NivelAcesso } from '../offices/offices.public'
 import { financialEntries } from './financial.table.server'
-import { PIX_CHARGE_MESSAGES, PIX_NOT_CONFIGURED, type PixChargeDto } from './pix.schema'
+import { PIX_CHARGE_MESSAGES, PIX_NOT_CONFIGURED, PIX_NOT_ISSUED, type PixChargeDto } from './pix.schema'
 import { pixCharges } from './pix.table.server'
 
 /** The request's database or the transaction a route runs a change in. */
@@ -115,6 +115,57 @@ export async function issuePixCharge(
     valor,
     dataVencimento: entry.dataVencimento,
     descricao: entry.descricao,
+    recebedor: nome,
+    cidade,
+  }
+}
+
+/**
+ * The Pix charge already issued for an entry the actor can see, as it was issued (issue 24: the GET reads,
+ * only the POST issues). 404 for an entry the actor cannot see, and 404 `pix_not_issued` while none exists.
+ */
+export async function readPixCharge(
+  db: Executor,
+  actor: MemberScope,
+  entryId: string,
+): Promise<PixChargeDto> {
+  const [row] = await db
+    .select({
+      entryId: financialEntries.id,
+      dataVencimento: financialEntries.dataVencimento,
+      descricao: financialEntries.descricao,
+      payload: pixCharges.payload,
+      txid: pixCharges.txid,
+      valor: pixCharges.valor,
+    })
+    .from(financialEntries)
+    .leftJoin(
+      pixCharges,
+      and(eq(pixCharges.officeId, financialEntries.officeId), eq(pixCharges.entryId, financialEntries.id)),
+    )
+    .where(
+      and(
+        eq(financialEntries.officeId, actor.officeId),
+        eq(financialEntries.id, entryId),
+        isNull(financialEntries.deletedAt),
+        ofMemberCases(financialEntries.caseId, actor),
+      ),
+    )
+    .limit(1)
+  if (!row) throw notFound(PIX_CHARGE_MESSAGES.notFound)
+  const { payload, txid, valor } = row
+  if (payload === null || txid === null || valor === null) {
+    throw new ApiError(404, PIX_NOT_ISSUED, PIX_CHARGE_MESSAGES.notIssued)
+  }
+  // The receiver's name and city as the code carries them (what the payer's bank will show).
+  const { nome, cidade } = parsePixPayload(payload)
+  return {
+    entryId: row.entryId,
+    payload,
+    txid,
+    valor,
+    dataVencimento: row.dataVencimento,
+    descricao: row.descricao,
     recebedor: nome,
     cidade,
   }

@@ -28,14 +28,17 @@ export function getProposalsQueryOptions(status: ProposalStatus | 'todos') {
   })
 }
 
-/** GET /api/financial/entries/:id/pix. Not cached across openings: the entry's amount may have changed. */
-export function getPixChargeQueryOptions(entryId: string) {
-  return queryOptions({
-    queryKey: ['financial', 'pix', entryId] as const,
-    queryFn: ({ signal }) =>
-      requestJson<PixChargeDto>(`/api/financial/entries/${encodeURIComponent(entryId)}/pix`, { signal }),
-    gcTime: 0,
-    retry: false,
+/**
+ * POST /api/financial/entries/:id/pix: issues the entry's Pix charge (or refreshes it with the entry's
+ * current amount; same txid, same code for the same amount). A POST, not a GET (issue 24): it records the
+ * charge and audits it. Nothing else shows charges, so there is nothing to invalidate.
+ */
+export function useIssuePixCharge() {
+  return useMutation({
+    mutationFn: (entryId: string) =>
+      requestJson<PixChargeDto>(`/api/financial/entries/${encodeURIComponent(entryId)}/pix`, {
+        method: 'POST',
+      }),
   })
 }
 

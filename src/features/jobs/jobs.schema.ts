@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { UFS } from '../../lib/br/uf'
+import { calendarDate } from '../../lib/zod-fields'
 import {
   APPLICATION_STATUSES,
   JOB_MODALIDADES,
@@ -32,7 +33,7 @@ export const JOB_MESSAGES = {
 const PAGE_MAX = 50
 
 const text = (max: number, message: string) => z.string().trim().max(max, message)
-const isoDate = z.iso.date({ message: 'Data inválida' })
+const isoDate = calendarDate('Data inválida')
 
 const jobFields = {
   titulo: text(160, 'Título: máximo de 160 caracteres').min(

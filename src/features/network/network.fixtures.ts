@@ -1,5 +1,5 @@
 import { jsonRequest, lawyerSignUp, signUp } from '../../test/accounts'
-import { followConfirmationLink } from '../../test/confirm-email'
+import { becomeMaster } from '../../test/master'
 import type { TestApp } from '../../test/test-app'
 import type { SignUpInput } from '../auth/auth.schema'
 import { entitySignUp, studentSignUp } from '../profiles/profiles.fixtures'
@@ -27,11 +27,10 @@ export const lawyer = (t: TestApp, nomeCompleto = 'Ana Advogada') =>
 export const student = (t: TestApp) => account(t, studentSignUp())
 export const entity = (t: TestApp) => account(t, entitySignUp())
 
-/** The superadmin: the master address, confirmed (issue 7). Needs createTestApp({ MASTER_EMAIL: MASTER }). */
+/** The superadmin: the master address, reset through its mailbox (issue 24). Needs createTestApp({ MASTER_EMAIL: MASTER }). */
 export async function superadmin(t: TestApp): Promise<Account> {
   const master = await account(t, lawyerSignUp({ email: MASTER, nomeCompleto: 'Mestre da Plataforma' }))
-  const { cookie } = await followConfirmationLink(t, MASTER, master.cookie)
-  return { ...master, cookie }
+  return { ...master, cookie: await becomeMaster(t, MASTER) }
 }
 
 export function call(t: TestApp, method: string, path: string, body?: unknown, cookie?: string) {

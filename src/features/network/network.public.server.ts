@@ -6,3 +6,4 @@ export { reviewSummary } from './network.reviews.server'
 // Moderation (issue 14): reports and OAB verification requests.
 export { listPendingReports, listReports, resolveReport } from './network.reports.server'
 export { decideVerification, listVerificationRequests } from './network.verification.server'
+export { networkStorageReferences, oabCardKeysOfUser } from './network.storage-keys.server'

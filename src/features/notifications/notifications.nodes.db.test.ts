@@ -166,4 +166,18 @@ describe('notifications across nodes', () => {
     expect(brunoOnB.events.map((e) => e.event)).toEqual(['ready', 'created'])
     expect(brunoOnB.events.map((e) => e.data).join('\n')).not.toContain(created.id)
   })
+
+  it('signing out through node A ends that session’s stream on node B within 2 s (issue 24)', async () => {
+    const carla = await signUpOn(nodeA)
+    const onB = await openStream(nodeB, carla.cookie)
+    const started = performance.now()
+    const signOut = await fetch(`${nodeA.base}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { cookie: carla.cookie, origin: PUBLIC_URL, 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect(signOut.status).toBe(200)
+    await expect(onB.next(() => false, 2_000)).rejects.toThrow('the stream ended')
+    expect(performance.now() - started).toBeLessThan(2_000)
+  })
 })

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp } from '../../test/test-app'
-import { jsonRequest, lawyerSignUp, signUp } from '../../test/accounts'
-import { users } from '../auth/auth.table.server'
+import { cookieFrom, jsonRequest, lawyerSignUp, signUp } from '../../test/accounts'
+import { userBlocks } from '../admin/admin.table.server'
+import { sessions, users } from '../auth/auth.table.server'
 import type { NotificationList, NotificationRow } from './notifications.schema'
 import { createNotification, NOTIFICATIONS_CHANNEL } from './notifications.service.server'
+import { streamRevocation } from './notifications.revocation.server'
 import { notifications } from './notifications.table.server'
 import { readEvents, type EventReader } from './sse.testing'
 
@@ -219,5 +221,66 @@ describe('notification stream', () => {
     const before = t.deps.notifications.openStreams
     await reader.close()
     await expect.poll(() => t.deps.notifications.openStreams).toBe(before - 1)
+  })
+})
+
+describe('notification stream revocation (issue 24)', () => {
+  // Each test has its own account: the streams it ends are its own.
+  async function withTwoSessions(nome: string) {
+    const data = lawyerSignUp({ nomeCompleto: nome })
+    const { cookie } = await signUp(t, data)
+    const signIn = await t.app.request(
+      '/api/auth/sign-in/email',
+      jsonRequest('POST', { email: data.email, password: data.password }),
+    )
+    expect(signIn.status).toBe(200)
+    const [user] = await t.handle.db.select({ id: users.id }).from(users).where(eq(users.email, data.email))
+    return { id: user!.id, first: cookie, second: cookieFrom(signIn) }
+  }
+  /** Resolves once the body ends; rejects if it is still open after `ms`. */
+  const ended = (reader: EventReader, ms = 2_000) =>
+    expect(reader.next(() => false, ms)).rejects.toThrow('the stream ended')
+
+  it('sign-out ends that session’s open stream at once; the same user’s other session keeps its own', async () => {
+    const carla = await withTwoSessions('Carla Saída')
+    const watched = () => streamRevocation(t.deps.sessionCache.changes, t.deps.db).size
+    const before = watched()
+    const first = (await openStream(carla.first)).reader
+    const second = (await openStream(carla.second)).reader
+    expect(watched()).toBe(before + 2)
+    const started = performance.now()
+    expect((await post('/api/auth/sign-out', carla.first)).status).toBe(200)
+    await ended(first)
+    expect(performance.now() - started).toBeLessThan(2_000)
+    // The ended stream is no longer watched (nor subscribed): nothing is kept for it.
+    await expect.poll(watched).toBe(before + 1)
+    // The other session's stream still delivers; the ended one got nothing more.
+    const after = (await notify(carla.id, 'Depois da saída'))!
+    await second.next((event) => event.event === 'created' && event.data.includes(after.id))
+    expect(first.events.map((event) => event.data).join('\n')).not.toContain(after.id)
+    expect((await get('/api/notifications/stream', carla.first)).status).toBe(401)
+  })
+
+  it('a platform block (every session deleted with the block) ends every stream of the user', async () => {
+    const davi = await withTwoSessions('Davi Bloqueado')
+    const tabs = [(await openStream(davi.first)).reader, (await openStream(davi.second)).reader]
+    const started = performance.now()
+    // What features/admin's blockUser writes, in one transaction.
+    await t.handle.db.transaction(async (tx) => {
+      await tx.insert(userBlocks).values({ userId: davi.id, reason: 'Teste de bloqueio' })
+      await tx.delete(sessions).where(eq(sessions.userId, davi.id))
+    })
+    for (const tab of tabs) await ended(tab)
+    expect(performance.now() - started).toBeLessThan(2_000)
+  })
+
+  it('revoking the other sessions ends their streams and keeps the caller’s', async () => {
+    const elisa = await withTwoSessions('Elisa Revoga')
+    const mine = (await openStream(elisa.first)).reader
+    const other = (await openStream(elisa.second)).reader
+    expect((await post('/api/auth/revoke-other-sessions', elisa.first)).status).toBe(200)
+    await ended(other)
+    const still = (await notify(elisa.id, 'Ainda aqui'))!
+    await mine.next((event) => event.event === 'created' && event.data.includes(still.id))
   })
 })

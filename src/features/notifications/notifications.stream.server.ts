@@ -2,8 +2,10 @@ import { Hono } from 'hono'
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
 import type { AppEnv } from '../../platform/app-env.server'
 import { unauthorized } from '../../platform/http-error.server'
+import { log } from '../../platform/log.server'
 import { requireUser } from '../auth/auth.public.server'
 import type { NotificationStreamEvent } from './notifications.schema'
+import { streamRevocation } from './notifications.revocation.server'
 import { countUnread } from './notifications.service.server'
 
 /** A comment line every 25 s keeps proxies and the browser from closing an idle stream. */
@@ -11,8 +13,8 @@ export const HEARTBEAT_MS = 25_000
 /** How long the browser waits before reconnecting after the stream ends or drops. */
 export const RETRY_MS = 3_000
 /**
- * A stream ends after this long and the browser reconnects: the reconnection runs the session check again,
- * so a signed-out or revoked session stops receiving within this bound.
+ * A stream ends after this long and the browser reconnects: the reconnection runs the session check again.
+ * A signed-out, revoked or blocked session's stream ends at once (notifications.revocation.server.ts).
  */
 export const MAX_STREAM_MS = 10 * 60_000
 /** Events waiting for a client that does not read: past this the stream is dropped (it reconnects). */
@@ -33,26 +35,40 @@ export function notificationStreamRoutes(
 ) {
   return new Hono<AppEnv>().use(requireUser).get('/', (c) => {
     const user = c.get('user')
-    if (!user) throw unauthorized()
+    const session = c.get('session')
+    if (!user || !session) throw unauthorized()
     const { db, deps } = c.var
+    const requestId = c.get('requestId')
     c.header('X-Accel-Buffering', 'no')
     return streamSSE(c, async (stream) => {
       const writer = queuedWriter(stream)
+      // Issue 24: ends the stream (a normal end of the body) as soon as its session is gone, on any node.
+      const revoked = new AbortController()
+      const unwatch = streamRevocation(deps.sessionCache.changes, db).watch(user.id, session.id, () =>
+        revoked.abort(),
+      )
       // Subscribe before counting: a change that commits in between arrives as an event, never lost.
-      const unsubscribe = deps.notifications.subscribe(user.id, writer.send)
+      const unsubscribe = deps.notifications.subscribe(user.id, (event) => {
+        if (!revoked.signal.aborted) writer.send(event)
+      })
       try {
         await stream.write(`retry: ${RETRY_MS}\n\n`)
         writer.send({ event: 'ready', data: { unread: await countUnread(db, user.id) } })
         const endAt = Date.now() + timings.maxStreamMs
-        while (!stream.aborted && !stream.closed && !writer.failed) {
+        while (!stream.aborted && !stream.closed && !writer.failed && !revoked.signal.aborted) {
           const left = endAt - Date.now()
           if (left <= 0) break
-          await abortableSleep(stream, Math.min(timings.heartbeatMs, left))
-          if (!stream.aborted && Date.now() < endAt) writer.comment('ping')
+          await abortableSleep(stream, Math.min(timings.heartbeatMs, left), revoked.signal)
+          if (!stream.aborted && !revoked.signal.aborted && Date.now() < endAt) writer.comment('ping')
         }
+      } catch (error) {
+        // Issue 24: the stream ends (the browser reconnects after RETRY_MS) and the failure is logged with
+        // its request id, class and code; left to Hono it went to console.error whole, message included.
+        log.error('notificações: fluxo encerrado por erro', { requestId, error })
       } finally {
         // Not waiting for queued writes: a client that stopped reading would hold the stream open.
         unsubscribe()
+        unwatch()
       }
     })
   })
@@ -89,12 +105,16 @@ function queuedWriter(stream: SSEStreamingApi) {
   }
 }
 
-function abortableSleep(stream: SSEStreamingApi, ms: number): Promise<void> {
+/** Sleeps `ms`, or less when the client goes away or the stream's session is revoked. */
+function abortableSleep(stream: SSEStreamingApi, ms: number, revoked: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    stream.onAbort(() => {
+    const done = () => {
       clearTimeout(timer)
+      revoked.removeEventListener('abort', done)
       resolve()
-    })
+    }
+    const timer = setTimeout(done, ms)
+    stream.onAbort(done)
+    revoked.addEventListener('abort', done)
   })
 }

@@ -191,7 +191,7 @@ function SettingsEditor({
   )
 }
 
-/** 'Testar': saves pending changes first, then sends through the saved server and shows its answer. */
+/** 'Testar': saves pending changes first, then sends through the saved server and shows the outcome. */
 function SmtpTest({ beforeTest }: { beforeTest: () => Promise<boolean> }) {
   const { t } = useTranslation('office-settings')
   const test = useTestSmtp()
@@ -222,10 +222,12 @@ function SmtpTest({ beforeTest }: { beforeTest: () => Promise<boolean> }) {
         )}
       >
         {result
-          ? t(result.ok ? 'smtp.testOk' : 'smtp.testFailed', {
-              response: result.response,
-              interpolation: { escapeValue: false },
-            })
+          ? result.ok
+            ? t('smtp.outcomes.sent')
+            : t('smtp.testFailed', {
+                response: t(`smtp.outcomes.${result.outcome}`, { defaultValue: result.response }),
+                interpolation: { escapeValue: false },
+              })
           : null}
       </p>
     </div>

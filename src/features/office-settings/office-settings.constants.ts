@@ -7,3 +7,9 @@ export type BackupFrequencia = (typeof BACKUP_FREQUENCIAS)[number]
 
 export const SMTP_SECURITIES = ['tls', 'ssl'] as const
 export type SmtpSecurity = (typeof SMTP_SECURITIES)[number]
+
+/**
+ * The only ports an office's mail server may listen on (issue 24): SMTP relay, SMTPS, submission and the
+ * common alternative. Any other port would let the 'Testar' button probe services that are not mail servers.
+ */
+export const SMTP_PORTS = [25, 465, 587, 2525] as const

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../platform/app-env.server'
 import { getEncryptionKey } from '../../platform/file-encryption.server'
-import { ApiError } from '../../platform/http-error.server'
+import { ApiError, unauthorized } from '../../platform/http-error.server'
 import { rateLimit } from '../../platform/rate-limit.server'
 import { validate } from '../../platform/validate.server'
 import { recordOfficeAudit } from '../audit/audit.public.server'
@@ -65,20 +65,22 @@ export const officeSettingsRoutes = new Hono<AppEnv>()
     })
     return c.json<OfficeSettingsDto>(dto)
   })
-  // Tests the SAVED server (the page saves first): the answer is the server's own, success or error.
+  // Tests the SAVED server (the page saves first), to the signed-in sócio's own address only, and answers a
+  // fixed category: never the server's reply or a network error (issue 24, no port or banner scanning).
   .post('/smtp-test', smtpTestLimit, validate('json', smtpTestInput), async (c) => {
     const smtp = await storedOfficeSmtp(c.get('deps'), c.get('office').id)
     if (!smtp) throw new ApiError(409, 'smtp_not_configured', OFFICE_SETTINGS_MESSAGES.smtpNotConfigured)
-    const to = c.req.valid('json').to ?? c.get('user')?.email ?? smtp.from
+    const to = c.get('user')?.email
+    if (!to) throw unauthorized()
     const { nome } = await readSettingsDto(c.get('db'), c.get('office').id).then((dto) => ({
       nome: dto.nomeEscritorio ?? dto.officeName,
     }))
-    const result = await sendTestMail(smtp, to, nome)
+    const result = await sendTestMail(smtp, to, nome, { env: c.get('deps').env })
     await recordOfficeAudit(c, {
       action: 'office_settings.smtp_test',
       entity: 'office',
       entityId: c.get('office').id,
-      details: { ok: result.ok },
+      details: { ok: result.ok, outcome: result.outcome },
     })
     return c.json<SmtpTestResult>(result)
   })

@@ -151,7 +151,8 @@ describe('GET/PUT /api/office-settings', () => {
       [{ cnpj: '11.222.333/0001-00' }, 'cnpj', 'CNPJ inválido.'],
       [{ telefone: '123' }, 'telefone', 'Telefone inválido. Informe DDD e número.'],
       [{ alertEmail: 'nao-e-email' }, 'alertEmail', 'E-mail inválido.'],
-      [{ smtpPort: 70000 }, 'smtpPort', 'A porta deve ser um número entre 1 e 65535.'],
+      [{ smtpPort: 70000 }, 'smtpPort', 'Porta SMTP não permitida. Use 25, 465, 587 ou 2525.'],
+      [{ smtpPort: 22 }, 'smtpPort', 'Porta SMTP não permitida. Use 25, 465, 587 ou 2525.'],
       [{ sessionTimeoutMin: 4 }, 'sessionTimeoutMin', 'O tempo de sessão deve ser entre 5 e 1440 minutos.'],
       [
         { sessionTimeoutMin: 1441 },

@@ -5,6 +5,7 @@ import { normalizePixKey, PIX_MESSAGES } from '../../lib/br/pix'
 import {
   BACKUP_FREQUENCIAS,
   PIX_TIPOS,
+  SMTP_PORTS,
   SMTP_SECURITIES,
   type BackupFrequencia,
   type PixTipo,
@@ -14,6 +15,7 @@ import {
 export {
   BACKUP_FREQUENCIAS,
   PIX_TIPOS,
+  SMTP_PORTS,
   SMTP_SECURITIES,
   type BackupFrequencia,
   type PixTipo,
@@ -25,7 +27,7 @@ export const OFFICE_SETTINGS_MESSAGES = {
   cnpj: 'CNPJ inválido.',
   telefone: 'Telefone inválido. Informe DDD e número.',
   email: 'E-mail inválido.',
-  port: 'A porta deve ser um número entre 1 e 65535.',
+  port: 'Porta SMTP não permitida. Use 25, 465, 587 ou 2525.',
   timeout: 'O tempo de sessão deve ser entre 5 e 1440 minutos.',
   retencao: 'A retenção deve ser entre 1 e 3650 dias.',
   text: 'Texto longo demais.',
@@ -35,8 +37,27 @@ export const OFFICE_SETTINGS_MESSAGES = {
   smtpHost: 'Servidor SMTP inválido.',
   smtpIncompleto: 'Informe o servidor SMTP e o e-mail do escritório.',
   smtpNotConfigured: 'Configure o servidor SMTP e o e-mail do escritório antes de testar.',
-  testSent: 'E-mail de teste enviado.',
 } as const
+
+/**
+ * What 'Testar' answers (issue 24): a fixed category, never the mail server's own words or a network error —
+ * those made the button a port and banner scanner.
+ */
+export const SMTP_TEST_MESSAGES = {
+  sent: 'E-mail de teste enviado para o seu endereço.',
+  notAllowed: 'Endereço do servidor SMTP não permitido.',
+  portNotAllowed: OFFICE_SETTINGS_MESSAGES.port,
+  notFound: 'Servidor SMTP não encontrado. Verifique o endereço.',
+  connection: 'Não foi possível conectar ao servidor SMTP.',
+  timeout: 'Tempo esgotado ao conectar ao servidor SMTP.',
+  auth: 'O servidor SMTP recusou a autenticação.',
+  tls: 'Falha na conexão segura (TLS) com o servidor SMTP.',
+  envelope: 'O servidor SMTP recusou o remetente ou o destinatário.',
+  message: 'O servidor SMTP recusou a mensagem.',
+  failed: 'Não foi possível enviar o e-mail de teste.',
+} as const
+
+export type SmtpTestOutcome = keyof typeof SMTP_TEST_MESSAGES
 
 const M = OFFICE_SETTINGS_MESSAGES
 
@@ -80,7 +101,9 @@ export const officeSettingsInput = z
       (v) => v === null || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(v),
       M.smtpHost,
     ),
-    smtpPort: integerIn(1, 65535, M.port),
+    smtpPort: z.coerce
+      .number({ error: M.port })
+      .refine((port) => (SMTP_PORTS as readonly number[]).includes(port), M.port),
     smtpSecurity: z.enum(SMTP_SECURITIES),
     smtpUser: optionalText(254),
     /** Absent: keep the stored password; '' or null: remove it; text: replace it. */
@@ -155,14 +178,16 @@ export interface OfficeSettingsDto {
   updatedAt: string | null
 }
 
-/** POST /api/office-settings/smtp-test: where the test message goes (the signed-in sócio by default). */
-export const smtpTestInput = z.object({
-  to: optionalEmail,
-})
+/**
+ * POST /api/office-settings/smtp-test: nothing to choose. The message goes to the signed-in sócio's own
+ * address (issue 24: a recipient from the request made the office's server a relay to anyone).
+ */
+export const smtpTestInput = z.strictObject({})
 
-/** The SMTP server's answer to the test, shown as it came (success or the exact error). */
+/** The outcome of the test, as a fixed category and its pt-BR sentence (never the server's own text). */
 export interface SmtpTestResult {
   ok: boolean
-  /** The server's reply ('250 2.0.0 OK …') or the error text (ECONNREFUSED, 535 auth failed…). */
+  outcome: SmtpTestOutcome
+  /** SMTP_TEST_MESSAGES[outcome]. */
   response: string
 }

@@ -59,6 +59,15 @@ const MATRIX = {
   'office.backup': { socio: 'full', associado: 'none', estagiario: 'none', assistente: 'none' },
   // Issue 12: Configurações Avançadas bind the whole office (2FA, session time, SMTP, Pix): partners only.
   'office.settings': { socio: 'full', associado: 'none', estagiario: 'none', assistente: 'none' },
+  // Issue 25 (Modelos): every member generates documents from the office's templates (under 'documents.manage'
+  // and the client's/case's visibility); writing, uploading and deleting the templates themselves is theirs.
+  'templates.manage': { socio: 'full', associado: 'full', estagiario: 'none', assistente: 'none' },
+  // Issue 27 (Publicações e Intimações): every member opens the inbox, and each ITEM follows its case's
+  // visibility (the member's 'cases.view' cell) or, unmatched, is seen by the sócios and the owner of the OAB
+  // that found it (publications.visibility.server.ts narrows every query, as documents/agenda do).
+  publications: { socio: 'full', associado: 'full', estagiario: 'full', assistente: 'full' },
+  // Which OABs the office monitors binds everyone's inbox: the partners decide.
+  'publications.oabs': { socio: 'full', associado: 'none', estagiario: 'none', assistente: 'none' },
 } as const satisfies Record<string, Record<NivelAcesso, AccessLevel>>
 
 export type AccessLevel = 'full' | 'partial' | 'none'

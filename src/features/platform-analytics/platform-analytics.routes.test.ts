@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { lawyerSignUp, signUp } from '../../test/accounts'
-import { followConfirmationLink } from '../../test/confirm-email'
+import { becomeMaster } from '../../test/master'
 import { userRoles } from '../profiles/profiles.table.server'
 import type { AnalyticsOverview } from './platform-analytics.schema'
 import { analyticsPageViews, analyticsVisits } from './platform-analytics.table.server'
@@ -57,8 +57,7 @@ const pageViews = async () =>
 beforeAll(async () => {
   t = await createTestApp({ MASTER_EMAIL: MASTER, TRUST_PROXY: '1' })
   const masterAccount = await account(lawyerSignUp({ email: MASTER, nomeCompleto: 'Mestre Analytics' }))
-  await followConfirmationLink(t, MASTER, masterAccount.cookie)
-  master = masterAccount
+  master = { ...masterAccount, cookie: await becomeMaster(t, MASTER) }
   plain = await account(lawyerSignUp({ estadoId: 33, cidadeId: 3304557 }))
   const adminAccount = await account(lawyerSignUp({ estadoId: 33, cidadeId: 3304557 }))
   await t.handle.db.insert(userRoles).values({ userId: adminAccount.id, role: 'admin' })

@@ -12,6 +12,7 @@ import {
   DUMP_EXCLUDED_SCHEMAS,
   DUMP_EXCLUDED_TABLES,
   pgliteOf,
+  sessionBoundTables,
   spawnPgDump,
 } from './platform-backup.dump.server'
 
@@ -38,7 +39,8 @@ export interface PlatformManifest {
    * made on local storage (see `archiveHoldsFiles`).
    */
   files: { count: number; bytes: number; storage: 'local' | 's3'; archived?: boolean }
-  excluded: { schemas: readonly string[]; tables: readonly string[] }
+  /** `data`: tables whose rows were left out (sessions, verifications…; missing in older archives). */
+  excluded: { schemas: readonly string[]; tables: readonly string[]; data?: readonly string[] }
 }
 
 /** Whether an archive carries the stored files (a restore then makes the storage match it exactly). */
@@ -102,8 +104,10 @@ export async function writePlatformArchive(input: WriteInput): Promise<WrittenPl
     let dbSize: number
     let counts: Record<string, number>
     let migrations: number
+    // PGlite's dump is its whole data directory: the restore empties these tables instead.
+    let excludedData: readonly string[] = []
     if (handle.kind === 'postgres') {
-      ;({ dbSize, counts, migrations } = await dumpPostgres(handle, addEntry))
+      ;({ dbSize, counts, migrations, excludedData } = await dumpPostgres(handle, addEntry))
     } else {
       ;({ counts, migrations } = await countCheckedRows(handle.db))
       const blob = await pgliteOf(handle.db).dumpDataDir('gzip')
@@ -133,7 +137,7 @@ export async function writePlatformArchive(input: WriteInput): Promise<WrittenPl
       database: { entry: DB_ENTRY[handle.kind], size: dbSize },
       counts,
       files: { count, bytes, storage: storage.driver, archived: true },
-      excluded: { schemas: DUMP_EXCLUDED_SCHEMAS, tables: DUMP_EXCLUDED_TABLES },
+      excluded: { schemas: DUMP_EXCLUDED_SCHEMAS, tables: DUMP_EXCLUDED_TABLES, data: excludedData },
     }
     zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), MANIFEST_ENTRY, { mtime: new Date() })
     zip.end()
@@ -154,7 +158,12 @@ export async function writePlatformArchive(input: WriteInput): Promise<WrittenPl
 async function dumpPostgres(
   handle: Pick<DbHandle, 'db'>,
   addEntry: (name: string, source: Readable) => Promise<number>,
-): Promise<{ dbSize: number; counts: Record<string, number>; migrations: number }> {
+): Promise<{
+  dbSize: number
+  counts: Record<string, number>
+  migrations: number
+  excludedData: string[]
+}> {
   const url = connectionStringOf(handle.db)
   const pool = (handle.db as unknown as { $client: pg.Pool }).$client
   const client = await pool.connect()
@@ -169,12 +178,13 @@ async function dumpPostgres(
     const applied = await client.query<{ n: number }>(
       'select count(*)::int as n from drizzle.__drizzle_migrations',
     )
-    const dump = spawnPgDump(url, snapshot)
+    const excludedData = await sessionBoundTables((text) => client.query<{ name: string }>(text))
+    const dump = spawnPgDump(url, snapshot, excludedData)
     const written = addEntry(DB_ENTRY.postgres, dump.child.stdout)
     // Whichever fails first: a missing or failing pg_dump rejects `done` even if stdout just ends.
     await Promise.all([written, dump.done])
     const dbSize = await written
-    return { dbSize, counts, migrations: Number(applied.rows[0]?.n ?? 0) }
+    return { dbSize, counts, migrations: Number(applied.rows[0]?.n ?? 0), excludedData }
   } finally {
     await client.query('rollback').catch(() => {})
     client.release()

@@ -22,6 +22,31 @@ export const DUMP_EXCLUDED_TABLES = [
 ] as const
 export const DUMP_EXCLUDED_SCHEMAS = ['pgboss'] as const
 
+/**
+ * Tables whose ROWS stay out of the dump (the tables themselves are in it, so a restore leaves them empty):
+ * the sessions and better-auth's verifications (password-reset and e-mail links), plus every table whose
+ * rows hang off a session (`sessionBoundTables`). Restoring an older dump must not revive a session revoked
+ * or ended by a block since, nor a link already used. `two_factors` is kept on purpose: it is the account's
+ * second factor itself (secret, backup codes), and a restored account must still ask for it. The restore
+ * also clears both tables, for archives made before this rule (platform-backup.revocations.server.ts).
+ */
+export const DUMP_EXCLUDED_DATA = ['sessions', 'verifications'] as const
+
+/** The excluded-data tables and every table that references `sessions`, at any depth (schema public). */
+export async function sessionBoundTables(
+  query: (text: string) => Promise<{ rows: { name: string }[] }>,
+): Promise<string[]> {
+  const { rows } = await query(`
+    with recursive bound(oid) as (
+      select 'public.sessions'::regclass::oid
+      union
+      select c.conrelid from pg_constraint c join bound b on c.confrelid = b.oid where c.contype = 'f'
+    )
+    select cl.relname as name from pg_class cl join pg_namespace n on n.oid = cl.relnamespace
+     where cl.oid in (select oid from bound) and n.nspname = 'public'`)
+  return [...new Set([...DUMP_EXCLUDED_DATA, ...rows.map((row) => row.name)])].sort()
+}
+
 /** Tables whose row counts the manifest records and a restore checks (platform-wide, always present). */
 export const CHECKED_TABLES = [
   'users',
@@ -123,11 +148,19 @@ function run(name: 'pg_dump' | 'pg_restore', args: string[], databaseUrl: string
   return { child, done }
 }
 
-/** pg_dump --format=custom of the whole database (minus the exclusions) to stdout, optionally at a snapshot. */
-export function spawnPgDump(databaseUrl: string, snapshot?: string): ToolRun {
+/**
+ * pg_dump --format=custom of the whole database (minus the exclusions) to stdout, optionally at a snapshot.
+ * `excludedData`: tables dumped without their rows (`sessionBoundTables`).
+ */
+export function spawnPgDump(
+  databaseUrl: string,
+  snapshot?: string,
+  excludedData: readonly string[] = DUMP_EXCLUDED_DATA,
+): ToolRun {
   const args = ['--format=custom', '--no-owner', '--no-privileges', '--compress=6']
   for (const schema of DUMP_EXCLUDED_SCHEMAS) args.push(`--exclude-schema=${schema}`)
   for (const table of DUMP_EXCLUDED_TABLES) args.push(`--exclude-table=public.${table}`)
+  for (const table of excludedData) args.push(`--exclude-table-data=public.${table}`)
   if (snapshot) args.push(`--snapshot=${snapshot}`)
   return run('pg_dump', args, databaseUrl)
 }

@@ -2,3 +2,4 @@
 export { platformBackupRoutes } from './platform-backup.routes.server'
 export { platformBackupJobs } from './platform-backup.jobs.server'
 export { platformRestoreInProgress } from './platform-backup.restore-flag.server'
+export { platformBackupStorageReferences } from './platform-backup.storage-keys.server'

@@ -21,6 +21,7 @@ import {
   countCheckedRows,
   spawnPgRestore,
 } from './platform-backup.dump.server'
+import { applyRevocations, blocksInForce } from './platform-backup.revocations.server'
 
 /** Why an archive is refused before anything changes (codes; the screen and the script say them in pt-BR). */
 export type RestoreRefusal = 'formato' | 'banco_diferente' | 'versao' | 'verificacao'
@@ -147,6 +148,7 @@ export async function verifyRestored(db: DbHandle['db'], manifest: PlatformManif
  * while every node's pool is connected, and each node's DATABASE_URL to follow; the single transaction gives
  * the same all-or-nothing outcome in place (other sessions wait on its locks, and the API answers 503 to
  * non-admins meanwhile). The tables this feature, the event log and pg-boss own are outside the dump.
+ * Afterwards no session or pending link survives and today's blocks are written back (revocations.server.ts).
  */
 export async function restorePostgresArchive(
   handle: Pick<DbHandle, 'db' | 'kind'>,
@@ -159,16 +161,18 @@ export async function restorePostgresArchive(
     checkCompatible(archive.manifest, 'postgres')
     await extractEntry(archive, archive.manifest.database.entry, tempDump)
     const signedIn = await handle.db.execute<{ id: string }>(sql`select distinct user_id as id from sessions`)
+    // Today's blocks, before pg_restore rewinds user_blocks to the dump's (re-applied below).
+    const blocks = await blocksInForce(handle.db)
     const run = spawnPgRestore(connectionStringOf(handle.db), tempDump)
     try {
       await run.done
     } catch {
       throw new PlatformRestoreError('pg_restore')
     }
-    await evictCaches(
-      handle.db,
-      signedIn.rows.map((row) => row.id),
-    )
+    // Between pg_restore's commit and this one (milliseconds) the restore flag still answers 503 to all but
+    // admins and sign-in is closed (platformGate), so a revived session or a lifted block is of no use.
+    const revoked = await applyRevocations(handle.db, blocks)
+    await evictCaches(handle.db, [...new Set([...signedIn.rows.map((row) => row.id), ...revoked.signedOut])])
     await restoreFiles(archive, storage)
     await verifyRestored(handle.db, archive.manifest)
     return archive.manifest

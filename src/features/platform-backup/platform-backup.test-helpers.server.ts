@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import type { TestApp } from '../../test/test-app'
 import { jsonRequest, lawyerSignUp, signUp } from '../../test/accounts'
-import { followConfirmationLink } from '../../test/confirm-email'
+import { becomeMaster } from '../../test/master'
 import { userRoles } from '../profiles/profiles.table.server'
 
 export interface TestAccount {
@@ -9,10 +9,10 @@ export interface TestAccount {
   id: string
 }
 
-/** A signed-up account (and its office); as master it is confirmed, hence superadmin. */
+/** A signed-up account (and its office); as master it is reset through its mailbox, hence superadmin. */
 export async function account(t: TestApp, data = lawyerSignUp(), master = false): Promise<TestAccount> {
-  const { cookie } = await signUp(t, data)
-  if (master) await followConfirmationLink(t, data.email, cookie)
+  let { cookie } = await signUp(t, data)
+  if (master) cookie = await becomeMaster(t, data.email)
   const me = await (await t.app.request('/api/me', { headers: { cookie } })).json()
   return { cookie, id: me.user.id as string }
 }

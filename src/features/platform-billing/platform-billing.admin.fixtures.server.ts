@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { AppDeps } from '../../platform/app-env.server'
 import { jsonRequest, lawyerSignUp, signUp } from '../../test/accounts'
-import { followConfirmationLink } from '../../test/confirm-email'
+import { becomeMaster } from '../../test/master'
 import type { TestApp } from '../../test/test-app'
 import { platformSettings } from '../platform-settings/platform-settings.table.server'
 import { userRoles } from '../profiles/profiles.table.server'
@@ -17,8 +17,8 @@ export interface Caller {
 }
 
 async function account(t: TestApp, data = lawyerSignUp(), master = false): Promise<Caller> {
-  const { cookie } = await signUp(t, data)
-  if (master) await followConfirmationLink(t, data.email, cookie)
+  let { cookie } = await signUp(t, data)
+  if (master) cookie = await becomeMaster(t, data.email)
   const me = await (await t.app.request('/api/me', { headers: { cookie } })).json()
   return { cookie, id: me.user.id as string }
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parsePixPayload } from '../../lib/br/pix'
 import { createTestApp, type TestApp } from '../../test/test-app'
-import { followConfirmationLink } from '../../test/confirm-email'
+import { becomeMaster } from '../../test/master'
 import { jsonRequest, lawyerSignUp, signUp } from '../../test/accounts'
 import { users } from '../auth/auth.table.server'
 import { auditLog } from '../audit/audit.table.server'
@@ -39,9 +39,8 @@ const charges = () =>
 
 beforeAll(async () => {
   t = await createTestApp({ MASTER_EMAIL: MASTER })
-  const m = await signUp(t, lawyerSignUp({ email: MASTER, nomeCompleto: 'Mestre da Plataforma' }))
-  await followConfirmationLink(t, MASTER, m.cookie)
-  master = m.cookie
+  await signUp(t, lawyerSignUp({ email: MASTER, nomeCompleto: 'Mestre da Plataforma' }))
+  master = await becomeMaster(t, MASTER)
   const s = await signUp(t, lawyerSignUp({ nomeCompleto: 'Sofia Sócia' }))
   socio = { cookie: s.cookie, officeId: (await officeOf(s.email)).officeId }
   const other = await signUp(t, lawyerSignUp({ nomeCompleto: 'Artur Associado' }))

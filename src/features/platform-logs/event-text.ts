@@ -44,6 +44,8 @@ export function eventText(t: TFunction<'platform-logs'>, event: PlatformEventIte
         method: str(d.method),
         route: str(d.route),
       })
+    case 'integracao':
+      return t('events.text.integracao_datajud_chave')
     case 'assinatura':
       return t(`events.text.assinatura_${d.change === 'plan' ? 'plan' : 'status'}`, {
         from: t(`events.subscription.${str(d.from)}`),

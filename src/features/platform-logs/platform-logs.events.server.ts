@@ -18,6 +18,7 @@ const SEVERITY: Record<PlatformEventKind, EventSeverity> = {
   backup_falhou: 'erro',
   erro_servidor: 'erro',
   assinatura: 'info',
+  integracao: 'erro',
 }
 
 /** Kinds that may keep the client's address (security events); anything else drops it (LGPD minimisation). */

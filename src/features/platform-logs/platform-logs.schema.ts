@@ -14,6 +14,8 @@ export const PLATFORM_EVENT_KINDS = [
   'erro_servidor',
   // Platform subscriptions (issue 14): status and plan changes, ids only.
   'assinatura',
+  // Outside services (issue 27): DataJud refused the platform's key (the CNJ rotated its public key).
+  'integracao',
 ] as const
 export type PlatformEventKind = (typeof PLATFORM_EVENT_KINDS)[number]
 

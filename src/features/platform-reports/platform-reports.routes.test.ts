@@ -5,7 +5,7 @@ import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getStorage } from '../../platform/storage.server'
 import { jsonRequest, lawyerSignUp, signUp } from '../../test/accounts'
-import { followConfirmationLink } from '../../test/confirm-email'
+import { becomeMaster } from '../../test/master'
 import { pdfText } from '../../test/pdf-text'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { users } from '../auth/auth.table.server'
@@ -32,8 +32,8 @@ let plain: string
 let admin: string
 
 async function account(data = lawyerSignUp(), confirm = false) {
-  const { cookie } = await signUp(t, data)
-  if (confirm) await followConfirmationLink(t, data.email, cookie)
+  let { cookie } = await signUp(t, data)
+  if (confirm) cookie = await becomeMaster(t, data.email)
   const me = await (await t.app.request('/api/me', { headers: { cookie } })).json()
   return { cookie, id: me.user.id as string }
 }

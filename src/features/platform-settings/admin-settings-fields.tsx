@@ -24,6 +24,7 @@ export type PlatformForm = Omit<
   | 'pixMerchantName'
   | 'pixMerchantCity'
   | 'billingGraceDays'
+  | 'publicationsCapture'
 > & {
   baseUrl: string
   smtpHost: string
@@ -41,6 +42,7 @@ export type PlatformForm = Omit<
   pixMerchantName: string
   pixMerchantCity: string
   billingGraceDays: string
+  publicationsCapture: boolean
 }
 
 export type SetField = <K extends keyof PlatformForm>(field: K, value: PlatformForm[K]) => void

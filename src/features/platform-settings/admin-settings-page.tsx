@@ -49,6 +49,7 @@ function toForm(dto: PlatformSettingsDto): PlatformForm {
     pixMerchantName: dto.pixMerchantName ?? '',
     pixMerchantCity: dto.pixMerchantCity ?? '',
     billingGraceDays: String(dto.billingGraceDays ?? 10),
+    publicationsCapture: dto.publicationsCapture ?? true,
   }
 }
 

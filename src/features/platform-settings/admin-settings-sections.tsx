@@ -71,6 +71,12 @@ export function AdminSettingsSections(props: SectionsProps) {
           hint={t('general.signupsHint')}
           {...field}
         />
+        <SwitchRow
+          field="publicationsCapture"
+          label={t('general.publicationsCapture')}
+          hint={t('general.publicationsCaptureHint')}
+          {...field}
+        />
       </Section>
 
       <Section

@@ -39,6 +39,7 @@ export function defaultPlatformSettings(): PlatformSettingsRow {
     pixMerchantName: null,
     pixMerchantCity: null,
     billingGraceDays: 10,
+    publicationsCapture: true,
     require2faAdmins: false,
     auditLogs: true,
     sessionTimeoutMin: 120,

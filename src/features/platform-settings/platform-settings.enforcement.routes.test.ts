@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { jsonRequest, lawyerSignUp, signUp } from '../../test/accounts'
-import { followConfirmationLink } from '../../test/confirm-email'
+import { becomeMaster } from '../../test/master'
 import { users } from '../auth/auth.table.server'
 import { userRoles } from '../profiles/profiles.table.server'
 import { settingsBody } from './platform-settings.fixtures'
@@ -40,7 +40,7 @@ async function save(patch: Record<string, unknown>) {
 beforeAll(async () => {
   t = await createTestApp({ MASTER_EMAIL: MASTER })
   master = await account(lawyerSignUp({ email: MASTER, nomeCompleto: 'Mestre da Plataforma' }))
-  await followConfirmationLink(t, MASTER, master.cookie)
+  master = { ...master, cookie: await becomeMaster(t, MASTER) }
   plain = await account(lawyerSignUp({ nomeCompleto: 'Paula Comum' }))
   admin = await account(lawyerSignUp({ nomeCompleto: 'Adelaide Admin' }))
   await t.handle.db.insert(userRoles).values({ userId: admin.id, role: 'admin' })

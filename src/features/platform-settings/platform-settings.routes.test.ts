@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { jsonRequest, lawyerSignUp, signUp } from '../../test/accounts'
-import { followConfirmationLink } from '../../test/confirm-email'
+import { becomeMaster } from '../../test/master'
 import { userRoles } from '../profiles/profiles.table.server'
 import type { PlatformSettingsDto, PlatformStatusCards, SmtpTestResult } from './platform-settings.schema'
 import { platformSettings } from './platform-settings.table.server'
@@ -28,7 +28,7 @@ async function account(data = lawyerSignUp()) {
 beforeAll(async () => {
   t = await createTestApp({ MASTER_EMAIL: MASTER })
   master = await account(lawyerSignUp({ email: MASTER, nomeCompleto: 'Mestre da Plataforma' }))
-  await followConfirmationLink(t, MASTER, master.cookie)
+  master = { ...master, cookie: await becomeMaster(t, MASTER) }
   plain = await account(lawyerSignUp({ nomeCompleto: 'Paula Comum' }))
   admin = await account(lawyerSignUp({ nomeCompleto: 'Adelaide Admin' }))
   await t.handle.db.insert(userRoles).values({ userId: admin.id, role: 'admin' })

@@ -104,6 +104,8 @@ const platformSettingsFields = z.object({
   pixMerchantName: keptText(PIX_LIMITS.nome, M.pixMerchantName),
   pixMerchantCity: keptText(PIX_LIMITS.cidade, M.pixMerchantCity),
   billingGraceDays: integerIn(0, 90, M.graceDays).optional(),
+  // 'Captura de publicações' (issue 27). Omitted = keep what is stored.
+  publicationsCapture: z.boolean().optional(),
 })
 
 /** A Pix key is checked by its type (pixKeySchema) and needs the name and city a BR Code carries. */

@@ -39,6 +39,8 @@ export const platformSettings = pgTable(
     pixMerchantCity: text('pix_merchant_city'),
     /** Days an overdue subscription keeps writing before its office becomes read-only. */
     billingGraceDays: integer('billing_grace_days').notNull().default(10),
+    /** 'Captura de publicações' (issue 27): off stops every call to the DJEN and DataJud, platform-wide. */
+    publicationsCapture: boolean('publications_capture').notNull().default(true),
     // Segurança.
     require2faAdmins: boolean('require_2fa_admins').notNull().default(false),
     auditLogs: boolean('audit_logs').notNull().default(true),

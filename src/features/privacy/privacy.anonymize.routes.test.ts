@@ -45,6 +45,10 @@ beforeAll(async () => {
     cep: '01001-000',
     dataNascimento: '1980-05-17',
     profissao: 'Engenheira',
+    nacionalidade: 'portuguesa',
+    estadoCivil: 'casado',
+    rg: '12.345.678-9',
+    rgOrgaoEmissor: 'SSP/SP',
     observacoes: 'Prefere contato à tarde',
   })
   expect(created.status).toBe(201)
@@ -110,10 +114,16 @@ describe('POST /api/clients/:id/anonymize — erasure', () => {
       cep: null,
       dataNascimento: null,
       profissao: null,
+      nacionalidade: null,
+      estadoCivil: null,
+      rg: null,
+      rgOrgaoEmissor: null,
       observacoes: null,
       deletedAt: null,
     })
-    expect(JSON.stringify(client)).not.toMatch(/Joaquina|joaquina|52998224725|98888|Engenheira|Flores/)
+    expect(JSON.stringify(client)).not.toMatch(
+      /Joaquina|joaquina|52998224725|98888|Engenheira|Flores|portuguesa|345\.678|SSP/,
+    )
   })
 
   it('records one audit row, without personal data', async () => {

@@ -8,7 +8,7 @@ type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 /**
  * Erases a client's personal data for good (LGPD art. 18, IV and VI): name, CPF/CNPJ, contacts, address,
- * birth date, profession and notes. The row itself stays, so the office's cases, amounts and financial
+ * birth date, profession, qualification (RG, estado civil, representative) and notes. The row itself stays, so the office's cases, amounts and financial
  * entries keep pointing at it and show 'Cliente anonimizado'. The search column (nome_busca) is generated
  * from the name and the trigram indexes cover the erased columns, so the old name/CPF finds nothing after
  * the commit. Another office's client (or a missing id) answers null: the caller turns that into a 404.
@@ -31,6 +31,13 @@ export async function anonymizeClient(
       cep: null,
       dataNascimento: null,
       profissao: null,
+      nacionalidade: null,
+      estadoCivil: null,
+      rg: null,
+      rgOrgaoEmissor: null,
+      representanteNome: null,
+      representanteCpf: null,
+      representanteCargo: null,
       observacoes: null,
       updatedAt: new Date(),
     })

@@ -5,11 +5,9 @@ import { paths } from '../../lib/paths'
 import type { AppDeps } from '../../platform/app-env.server'
 import { ApiError, notFound } from '../../platform/http-error.server'
 import { log } from '../../platform/log.server'
-import { getStorage } from '../../platform/storage.server'
 import { recordAudit } from '../audit/audit.public.server'
 import { accounts, users, verifications } from '../auth/auth.table.server'
 import { crmCounters } from '../clients/clients.table.server'
-import { documentVersions } from '../documents/documents.table.server'
 import { createNotification } from '../notifications/notifications.public.server'
 import { officeMembers, offices } from '../offices/offices.table.server'
 import { profiles } from '../profiles/profiles.table.server'
@@ -21,6 +19,7 @@ import {
   type DeletionStatus,
   type OfficeToClose,
 } from './privacy.schema'
+import { filesOfDeletion, removeFiles } from './privacy.files.server'
 import { accountDeletions } from './privacy.table.server'
 
 // Account deletion (LGPD art. 18, VI) with a 7-day grace period: docs/decisions/016-lgpd.md.
@@ -28,8 +27,6 @@ import { accountDeletions } from './privacy.table.server'
 type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 const DAY_MS = 24 * 60 * 60 * 1000
-/** The avatar's public URL is this prefix + its storage key (profiles feature). */
-const AVATAR_URL_PREFIX = '/api/files/avatars/'
 
 interface DeletionPlan {
   officesToClose: OfficeToClose[]
@@ -226,7 +223,9 @@ export type DeletionOutcome =
  * which cascades to sessions, credentials, 2FA, profile, lawyer collections, settings, sign-in history,
  * notifications and calendar links. Content rows' created_by/uploaded_by become NULL: in batches before
  * (detachAuthorship), and by the SET NULL keys for anything written meanwhile.
- * Files (closed offices' documents, the avatar) go after the commit: a leftover is an unreachable key.
+ * Files go after the commit: every stored file of a row this removes, directly or by cascade (documents and
+ * backup archives of the closed offices, CVs, OAB cards, the avatar — privacy.files.server.ts), is collected
+ * in the transaction; a failed delete is logged and left to the orphan sweeper, never undoing the deletion.
  */
 export async function executeAccountDeletion(deps: AppDeps, userId: string): Promise<DeletionOutcome> {
   const preview = await planDeletion(deps.db, userId)
@@ -251,13 +250,8 @@ export async function executeAccountDeletion(deps: AppDeps, userId: string): Pro
     if (plan.blockedBy) return { status: 'blocked' as const, reason: plan.blockedBy }
 
     const closedIds = plan.officesToClose.map((office) => office.id)
-    const documentKeys =
-      closedIds.length === 0
-        ? []
-        : await tx
-            .select({ key: documentVersions.storageKey })
-            .from(documentVersions)
-            .where(inArray(documentVersions.officeId, closedIds))
+    // Read before anything is deleted: the cascades below take these rows (and their keys) with them.
+    const files = await filesOfDeletion(tx, { userId, avatarUrl: user.avatarUrl, closedOfficeIds: closedIds })
     if (closedIds.length > 0) {
       await tx.delete(offices).where(inArray(offices.id, closedIds))
       await tx.delete(crmCounters).where(inArray(crmCounters.officeId, closedIds))
@@ -312,19 +306,12 @@ export async function executeAccountDeletion(deps: AppDeps, userId: string): Pro
       closedOffices: closedIds.length,
       keptMemberships: memberIds.length,
       user,
-      documentKeys: documentKeys.map((row) => row.key),
+      files,
     }
   })
   if (outcome.status !== 'deleted') return outcome
 
-  const storage = getStorage(deps.env)
-  const removeFile = (area: 'avatars' | 'documents', key: string) =>
-    storage.delete(area, key).catch((error: unknown) => log.error('privacy file delete failed', { error }))
-  for (const key of outcome.documentKeys) await removeFile('documents', key)
-  const avatarKey = outcome.user.avatarUrl?.startsWith(AVATAR_URL_PREFIX)
-    ? outcome.user.avatarUrl.slice(AVATAR_URL_PREFIX.length)
-    : null
-  if (avatarKey) await removeFile('avatars', avatarKey)
+  await removeFiles(deps.env, outcome.files)
   await deps.mailer
     .send({
       to: outcome.user.email,

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { useIsMutating, useQuery } from '@tanstack/react-query'
-import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form'
+import { FormProvider, type FieldErrors, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { PencilIcon } from 'lucide-react'
 import { toast } from 'sonner'
+import { useAppForm } from '../../components/form/use-app-form'
 import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
 import { Skeleton } from '../../components/ui/skeleton'
@@ -148,10 +149,9 @@ function ProfileBody({
     }
     return { values: {}, errors }
   }
-  const form = useForm<ProfileFormValues>({
+  const form = useAppForm<ProfileFormValues>({
     resolver,
     defaultValues: profileFormValues(profile),
-    mode: 'onTouched',
   })
 
   function showFirstError(errors: FieldErrors<ProfileFormValues>) {

@@ -1,11 +1,11 @@
 import { fileTypeFromBuffer } from 'file-type'
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import sharp from 'sharp'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/app-env.server'
 import { ApiError, notFound, unauthorized } from '../../platform/http-error.server'
-import { validate } from '../../platform/validate.server'
+import { refuseEmptyUpdate, refuseUncleanText, validate } from '../../platform/validate.server'
 import { getStorage, isStorageKey, newStorageKey, type FileStorage } from '../../platform/storage.server'
 import {
   createCollectionItem,
@@ -40,6 +40,12 @@ function signedInUser(c: Context<AppEnv>) {
   return user
 }
 
+/** Signed in before the body is judged: an anonymous PATCH is a 401 whatever it sends, never a 400. */
+const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  signedInUser(c)
+  await next()
+}
+
 function collectionParam(value: string): LawyerCollection {
   if (!(LAWYER_COLLECTIONS as string[]).includes(value)) throw notFound('Rota não encontrada.')
   return value as LawyerCollection
@@ -61,11 +67,14 @@ async function requireLawyer(c: Context<AppEnv>) {
 }
 
 async function parseBody(c: Context<AppEnv>): Promise<unknown> {
+  let body: unknown
   try {
-    return await c.req.json()
+    body = await c.req.json()
   } catch {
     throw new ApiError(400, 'validation', 'O corpo da requisição não é um JSON válido.')
   }
+  refuseUncleanText(body, true)
+  return body
 }
 
 function avatarKeyOf(url: string | null): string | null {
@@ -102,7 +111,7 @@ export const profileRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store')
     return c.json(toProfileDto(profile))
   })
-  .patch('/', validate('json', updateProfileSchema), async (c) => {
+  .patch('/', signedIn, validate('json', updateProfileSchema), async (c) => {
     const profile = await updateProfile(c.get('db'), signedInUser(c), c.req.valid('json'))
     return c.json(toProfileDto(profile))
   })
@@ -175,6 +184,7 @@ export const profileRoutes = new Hono<AppEnv>()
     const user = await requireLawyer(c)
     const parsed = lawyerCollectionSchemas[collection].update.safeParse(await parseBody(c))
     if (!parsed.success) throw formatValidationError(parsed.error)
+    refuseEmptyUpdate(parsed.data)
     const item = await updateCollectionItem(c.get('db'), collection, user.id, id, parsed.data)
     return c.json<CollectionItem<LawyerCollection>>(item)
   })

@@ -3,6 +3,7 @@ import '../../lib/zod-pt-br'
 import { isValidCnpj, normalizeCnpj } from '../../lib/br/cnpj'
 import { isValidPhone } from '../../lib/br/phone'
 import { UFS } from '../../lib/br/uf'
+import { calendarDate } from '../../lib/zod-fields'
 import { TIPOS_ENTIDADE, type UserType } from '../auth/auth.public'
 import { containsClientIdentifier } from './client-identifiers'
 
@@ -275,7 +276,7 @@ const successCaseFields = z.strictObject({
 const eventFields = z.strictObject({
   nome: requiredText('Nome', 160),
   tipo: z.enum(EVENT_TIPOS, { error: 'Selecione o tipo' }),
-  data: z.iso.date({ error: 'Informe uma data válida' }),
+  data: calendarDate('Informe uma data válida'),
   local: optionalText('Local', 160),
   descricao: optionalText('Descrição', 1000),
 })

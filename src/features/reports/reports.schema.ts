@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import '../../lib/zod-pt-br'
-import { addDaysISO, diffDaysISO, isIsoDate, todayISO } from '../../lib/br/dates'
+import { addDaysISO, diffDaysISO, todayISO } from '../../lib/br/dates'
+import { calendarDate } from '../../lib/zod-fields'
 import type { CaseArea, CaseResultado, CaseStatus } from '../cases/cases.public'
 
 // Contract of /api/reports (issue 11: Relatórios and Analytics), shared by both pages and the server. No
@@ -43,11 +44,7 @@ export const REPORT_MESSAGES = {
   format: 'Formato inválido: escolha PDF ou ZIP.',
 } as const
 
-const optionalDay = z
-  .string({ error: REPORT_MESSAGES.period })
-  .trim()
-  .refine((v) => isIsoDate(v) && v >= '1900-01-01' && v <= '2100-12-31', REPORT_MESSAGES.period)
-  .optional()
+const optionalDay = calendarDate(REPORT_MESSAGES.period).optional()
 
 /** The first and last day of the São Paulo month of `today`. */
 export function monthOf(today: string): Period {

@@ -3,6 +3,7 @@ import { parseBRLToCents } from '../../lib/br/money'
 import { isValidOabNumber } from '../../lib/br/oab'
 import { isValidPhone } from '../../lib/br/phone'
 import { UFS } from '../../lib/br/uf'
+import { calendarDate } from '../../lib/zod-fields'
 import { NIVEIS_ACESSO, type NivelAcesso } from '../offices/offices.public'
 
 /** pt-BR messages of the team routes (toasts and field errors). */
@@ -67,7 +68,7 @@ const memberFields = {
     .optional()
     .transform((value) => value ?? null),
   dataAdmissao: z
-    .union([z.iso.date({ error: 'Data de admissão inválida' }), z.null()], {
+    .union([calendarDate('Data de admissão inválida'), z.null()], {
       error: 'Data de admissão inválida',
     })
     .optional()

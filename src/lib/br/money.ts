@@ -214,7 +214,7 @@ const SCALES = [
 ] as const
 
 /** A whole number (0 ≤ n < 10¹²) in pt-BR words, 'mil' without 'um', 'e' before a last round group. */
-function integerInWords(n: number): string {
+export function integerInWords(n: number): string {
   if (n === 0) return 'zero'
   const groups: number[] = []
   for (let rest = n; rest > 0; rest = Math.trunc(rest / 1000)) groups.push(rest % 1000)
