@@ -11,12 +11,38 @@ import { E2E_MASTER_EMAIL } from '../playwright.config'
  * Every test acts as its own client address (X-Forwarded-For, trusted by the e2e server: see
  * playwright.config.ts), so the sign-in/sign-up rate limits of one test never slow another down.
  */
-export const test = base.extend({
+export const test = base.extend<{ unfinishedRequests: void }>({
   // eslint-disable-next-line no-empty-pattern
   extraHTTPHeaders: async ({}, provide) => {
     const [a, b, c] = randomBytes(3)
     await provide({ 'x-forwarded-for': `10.${a}.${b}.${(c ?? 0) % 250 || 1}` })
   },
+  // When a test fails, the requests its page was still waiting for (or that failed) are printed: a page
+  // stuck on 'Carregando...' in CI then says which answer never came. Paths only, no query strings.
+  unfinishedRequests: [
+    async ({ context }, use, testInfo) => {
+      const open = new Map<object, string>()
+      const failed: string[] = []
+      const started = Date.now()
+      const describe = (request: { method(): string; url(): string }) =>
+        `${request.method()} ${new URL(request.url()).pathname} (+${Date.now() - started} ms)`
+      context.on('request', (request) => open.set(request, describe(request)))
+      context.on('requestfinished', (request) => open.delete(request))
+      context.on('requestfailed', (request) => {
+        open.delete(request)
+        failed.push(`${describe(request)} ${request.failure()?.errorText ?? ''}`)
+      })
+      await use()
+      if (testInfo.status === testInfo.expectedStatus) return
+      const report = [
+        `still waiting: ${[...open.values()].join('; ') || 'none'}`,
+        `failed: ${failed.join('; ') || 'none'}`,
+      ].join('\n')
+      console.log(`[${testInfo.title}] requests at the failure\n${report}`)
+      await testInfo.attach('unfinished-requests', { body: report, contentType: 'text/plain' })
+    },
+    { auto: true },
+  ],
 })
 export { expect }
 
