@@ -2,7 +2,15 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type Request,
+} from '@playwright/test'
 import { E2E_MASTER_EMAIL } from '../playwright.config'
 
 // Shared by e2e/auth.spec.ts and e2e/dashboard.spec.ts.
@@ -17,33 +25,45 @@ export const test = base.extend<{ unfinishedRequests: void }>({
     const [a, b, c] = randomBytes(3)
     await provide({ 'x-forwarded-for': `10.${a}.${b}.${(c ?? 0) % 250 || 1}` })
   },
-  // When a test fails, the requests its page was still waiting for (or that failed) are printed: a page
-  // stuck on 'Carregando...' in CI then says which answer never came. Paths only, no query strings.
+  // When a test fails, the requests its pages were still waiting for (or that failed) are printed: a page
+  // stuck on 'Carregando...' in CI then says which answer never came. Contexts a spec opens itself
+  // (browser.newContext) are watched too. Paths only, no query strings.
   unfinishedRequests: [
-    async ({ context }, use, testInfo) => {
-      const open = new Map<object, string>()
-      const failed: string[] = []
-      const started = Date.now()
-      const describe = (request: { method(): string; url(): string }) =>
-        `${request.method()} ${new URL(request.url()).pathname} (+${Date.now() - started} ms)`
-      context.on('request', (request) => open.set(request, describe(request)))
-      context.on('requestfinished', (request) => open.delete(request))
-      context.on('requestfailed', (request) => {
-        open.delete(request)
-        failed.push(`${describe(request)} ${request.failure()?.errorText ?? ''}`)
-      })
+    async ({ context, browser }, use, testInfo) => {
+      const reports = [watchRequests(context)]
+      const newContext = browser.newContext.bind(browser)
+      browser.newContext = async (options) => {
+        const opened = await newContext(options)
+        reports.push(watchRequests(opened))
+        return opened
+      }
       await use()
+      browser.newContext = newContext
       if (testInfo.status === testInfo.expectedStatus) return
-      const report = [
-        `still waiting: ${[...open.values()].join('; ') || 'none'}`,
-        `failed: ${failed.join('; ') || 'none'}`,
-      ].join('\n')
+      const report = reports.map((report, index) => `context ${index}: ${report()}`).join('\n')
       console.log(`[${testInfo.title}] requests at the failure\n${report}`)
       await testInfo.attach('unfinished-requests', { body: report, contentType: 'text/plain' })
     },
     { auto: true },
   ],
 })
+
+/** Records a context's requests; the returned function says which are still open and which failed. */
+function watchRequests(context: BrowserContext): () => string {
+  const open = new Map<object, string>()
+  const failed: string[] = []
+  const started = Date.now()
+  const describe = (request: Request) =>
+    `${request.method()} ${new URL(request.url()).pathname} (+${Date.now() - started} ms)`
+  context.on('request', (request) => open.set(request, describe(request)))
+  context.on('requestfinished', (request) => open.delete(request))
+  context.on('requestfailed', (request) => {
+    open.delete(request)
+    failed.push(`${describe(request)} ${request.failure()?.errorText ?? ''}`)
+  })
+  return () =>
+    `still waiting: ${[...open.values()].join('; ') || 'none'}; failed: ${failed.join('; ') || 'none'}`
+}
 export { expect }
 
 export const PASSWORD = 'senha-segura-123'

@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto'
-import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { request, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { lawyerSignUp } from '../src/test/accounts'
 import { settingsBody } from '../src/features/platform-settings/platform-settings.fixtures'
-import { ownAddress, seriousViolations, signInAsConfirmedMaster, toast } from './accounts.fixtures'
+import {
+  expect,
+  ownAddress,
+  seriousViolations,
+  signInAsConfirmedMaster,
+  test,
+  toast,
+} from './accounts.fixtures'
 
 // /admin/settings (issue 14): saved and enforced platform settings, as the master account. Maintenance and
 // sign-ups are global: every test turns them back off, and afterAll restores spec §9's defaults whatever happened.

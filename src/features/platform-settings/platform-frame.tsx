@@ -5,16 +5,16 @@ import { MaintenancePage } from '../../components/maintenance-page'
 import { paths } from '../../lib/paths'
 import { useSession } from '../auth/auth.public'
 import { usePublicPlatform } from './use-platform-settings'
-
-const PRODUCT_NAME = 'JusConecta'
+import { platformTitle, PRODUCT_NAME } from './platform-title'
 
 /** Keeps every page's title on the configured platform name (pages write 'JusConecta' into their titles). */
 function usePlatformTitle(name: string | undefined) {
   useEffect(() => {
     if (!name || name === PRODUCT_NAME) return
     const apply = () => {
-      if (document.title.includes(PRODUCT_NAME))
-        document.title = document.title.split(PRODUCT_NAME).join(name)
+      const renamed = platformTitle(document.title, name)
+      // Only a real change is written: writing the same title would wake the observer again.
+      if (renamed !== document.title) document.title = renamed
     }
     apply()
     const title = document.querySelector('title')
