@@ -4,32 +4,15 @@ import es from '../../locales/es/landing.json'
 import ptBR from '../../locales/pt-BR/landing.json'
 import { SPECIALTIES } from './landing.sample'
 import { format, mergeCatalog } from './use-landing-text'
-
-type Tree = { [key: string]: string | Tree }
-
-/** 'a.b.c' → the placeholders ({{x}}) of that string, for every string of the catalog. */
-function leaves(tree: Tree, prefix = ''): Map<string, string[]> {
-  const result = new Map<string, string[]>()
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key
-    if (typeof value === 'string')
-      result.set(path, [...value.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!).sort())
-    else for (const [leaf, vars] of leaves(value, path)) result.set(leaf, vars)
-  }
-  return result
-}
+import { expectSameKeys } from '../../test/locale-catalogs'
 
 describe('landing catalogs', () => {
-  const reference = leaves(ptBR)
-
   it.each([
     ['en', en],
     ['es', es],
-  ])('%s has exactly the keys and placeholders of pt-BR', (_language, catalog) => {
-    const translated = leaves(catalog as Tree)
-    expect([...translated.keys()].sort()).toEqual([...reference.keys()].sort())
-    for (const [key, vars] of reference) expect(translated.get(key), key).toEqual(vars)
-  })
+  ])('%s has exactly the keys and placeholders of pt-BR', (_language, catalog) =>
+    expectSameKeys(catalog, ptBR),
+  )
 
   it('keeps the texts spec §2 words exactly', () => {
     expect(ptBR.nav).toMatchObject({

@@ -9,6 +9,7 @@ import { deviceClass, optedOut } from './platform-analytics.device.server'
 import { routePattern } from './page-view-reporter'
 import { KNOWN_PATTERNS, normalizePattern, OTHER_PAGE } from './route-patterns'
 import { currentVisitId, resetVisitMemory, VISIT_IDLE_MS, VISIT_STORAGE_KEY } from './visit-id'
+import { expectSameKeys } from '../../test/locale-catalogs'
 
 describe('normalizePattern: only known route patterns are ever stored', () => {
   it.each([
@@ -137,26 +138,11 @@ describe('display', () => {
   })
 })
 
-type Tree = { [key: string]: string | Tree }
-function leaves(tree: Tree, prefix = ''): Map<string, string[]> {
-  const found = new Map<string, string[]>()
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key
-    if (typeof value === 'string')
-      found.set(path, [...value.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] ?? '').sort())
-    else for (const [k, v] of leaves(value, path)) found.set(k, v)
-  }
-  return found
-}
-
 describe("the 'platform-analytics' catalogs", () => {
   it.each([
     ['en', en],
     ['es', es],
-  ])('%s has exactly the keys and placeholders of pt-BR', (_language, catalog) => {
-    const reference = leaves(ptBR)
-    const translated = leaves(catalog as Tree)
-    expect([...translated.keys()].sort()).toEqual([...reference.keys()].sort())
-    for (const [key, vars] of reference) expect(translated.get(key), key).toEqual(vars)
-  })
+  ])('%s has exactly the keys and placeholders of pt-BR', (_language, catalog) =>
+    expectSameKeys(catalog, ptBR),
+  )
 })

@@ -5,31 +5,15 @@ import ptBR from '../../locales/pt-BR/templates.json'
 import { ApiRequestError } from '../../lib/api-client'
 import { EMPTY_GENERATE_VALUES, generateFormSchema, toGenerateBody, toPreviewBody } from './generate-form'
 import { canManageTemplates, unknownFieldsOf } from './template-rules'
-
-type Tree = { [key: string]: string | Tree }
-
-/** Every leaf key with the placeholders its text uses. */
-function leaves(tree: Tree, prefix = ''): Map<string, string[]> {
-  const found = new Map<string, string[]>()
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key
-    if (typeof value === 'string')
-      found.set(path, [...value.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] ?? '').sort())
-    else for (const [k, v] of leaves(value, path)) found.set(k, v)
-  }
-  return found
-}
+import { expectSameKeys } from '../../test/locale-catalogs'
 
 describe("the 'templates' catalogs", () => {
-  const reference = leaves(ptBR)
   it.each([
     ['en', en],
     ['es', es],
-  ])('%s has exactly the keys and placeholders of pt-BR', (_language, catalog) => {
-    const translated = leaves(catalog as Tree)
-    expect([...translated.keys()].sort()).toEqual([...reference.keys()].sort())
-    for (const [key, vars] of reference) expect(translated.get(key), key).toEqual(vars)
-  })
+  ])('%s has exactly the keys and placeholders of pt-BR', (_language, catalog) =>
+    expectSameKeys(catalog, ptBR),
+  )
 
   it('says the pt-BR texts of the issue', () => {
     expect(ptBR.tab.label).toBe('Modelos')
