@@ -4,10 +4,10 @@ import { log } from '../../platform/log.server'
 import { getStorage, verifyingStream } from '../../platform/storage.server'
 import { spoolUpload, type SpooledFile } from '../../platform/upload-spool.server'
 import { recordAudit } from '../audit/audit.public.server'
-import { createNotification } from '../notifications/notifications.public.server'
+import { createNotification, type NotificationExecutor } from '../notifications/notifications.public.server'
 import { InvalidBackupError } from './backups.errors.server'
 import { restoreArchive } from './backups.restore.server'
-import { BACKUP_MESSAGES, RESTORE_REFUSALS, type RestoreResult } from './backups.schema'
+import { BACKUP_MESSAGES, RESTORE_REFUSALS } from './backups.schema'
 import { officeBackups } from './backups.table.server'
 
 // The restore of an office from one of its archives, as a job (issue 24): a request only queues it, so no
@@ -82,12 +82,27 @@ export async function runRestoreJob(deps: AppDeps, data: RestoreJobData): Promis
     await db.update(officeBackups).set({ restoreProgress: percent }).where(eq(officeBackups.id, row.id))
   }
 
-  let outcome: { ok: true; result: RestoreResult } | { ok: false; reason: string }
+  // The notice commits with the outcome it tells (the row's status and the notification in one transaction), so
+  // whoever sees 'success' or 'error' on the page also finds it in the bell.
+  const notify = (tx: NotificationExecutor, outcome: { ok: true } | { ok: false; reason: string }) =>
+    createNotification(tx, {
+      userId: data.userId,
+      officeId: data.officeId,
+      title: outcome.ok ? 'Backup restaurado' : 'Erro ao restaurar backup',
+      message: outcome.ok
+        ? `Os dados do escritório foram substituídos pelos de ${row.nome}.`
+        : outcome.reason,
+      type: outcome.ok ? 'success' : 'error',
+      link: LINK,
+      // One notice per restore run (the same archive may be restored again later).
+      sourceKey: `backup-restore:${row.id}:${row.restoreRequestedAt?.getTime() ?? 0}`,
+    })
+
   let spooled: SpooledFile | undefined
   try {
     if (row.status !== 'success') throw new ArchiveUnavailableError()
     spooled = await spoolArchive(deps, row)
-    const result = await restoreArchive({
+    await restoreArchive({
       db,
       storage: getStorage(deps.env),
       archivePath: spooled.path,
@@ -95,7 +110,7 @@ export async function runRestoreJob(deps: AppDeps, data: RestoreJobData): Promis
       importInto: data.importar,
       onProgress,
       onCommit: async (tx, restored) => {
-        // In the restore's transaction: the data, its audit row and 'success' commit together.
+        // In the restore's transaction: the data, its audit row, 'success' and the notice commit together.
         await tx
           .update(officeBackups)
           .set({
@@ -114,9 +129,9 @@ export async function runRestoreJob(deps: AppDeps, data: RestoreJobData): Promis
           entityId: row.id,
           details: { importar: data.importar, counts: restored.counts },
         })
+        await notify(tx, { ok: true })
       },
     })
-    outcome = { ok: true, result }
   } catch (error) {
     let reason: string
     if (error instanceof InvalidBackupError) reason = RESTORE_REFUSALS[error.reason]
@@ -125,24 +140,16 @@ export async function runRestoreJob(deps: AppDeps, data: RestoreJobData): Promis
       log.error('backup restore failed', { error })
       reason = BACKUP_MESSAGES.restoreFailed
     }
-    await db
-      .update(officeBackups)
-      .set({ restoreStatus: 'error', restoreError: reason })
-      .where(eq(officeBackups.id, row.id))
-    outcome = { ok: false, reason }
+    await db.transaction(async (tx) => {
+      await tx
+        .update(officeBackups)
+        .set({ restoreStatus: 'error', restoreError: reason })
+        .where(eq(officeBackups.id, row.id))
+      await notify(tx, { ok: false, reason })
+    })
   } finally {
     await spooled?.cleanup()
   }
-  await createNotification(db, {
-    userId: data.userId,
-    officeId: data.officeId,
-    title: outcome.ok ? 'Backup restaurado' : 'Erro ao restaurar backup',
-    message: outcome.ok ? `Os dados do escritório foram substituídos pelos de ${row.nome}.` : outcome.reason,
-    type: outcome.ok ? 'success' : 'error',
-    link: LINK,
-    // One notice per restore run (the same archive may be restored again later).
-    sourceKey: `backup-restore:${row.id}:${row.restoreRequestedAt?.getTime() ?? 0}`,
-  })
 }
 
 /** Restores still queued or running after `before` died with their node (the job is not retried). */
