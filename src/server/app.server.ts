@@ -59,25 +59,30 @@ import { publicationsRoutes } from '../features/publications/publications.public
 import { templateRoutes } from '../features/templates/templates.public.server'
 import { SIGNATURE_VERIFY_PATH, signatureRoutes } from '../features/signatures/signatures.public.server'
 import { APP_VERSION } from './version.server'
-import { openApiRoutes } from './openapi-docs.server'
+import { routeDoc } from '../platform/route-doc.server'
+import { openApiRoutes, SYSTEM_TAG } from './openapi-docs.server'
 
 /** Every JSON route under /api. Its type is what the browser's typed client (`hono/client`) sees. */
 export function createApiRoutes() {
   return new Hono<AppEnv>()
-    .get('/health', async (c) => {
-      const ok = await c.get('deps').ping()
-      c.header('Cache-Control', 'no-store')
-      return c.json(
-        {
-          status: ok ? 'ok' : 'unavailable',
-          db: c.get('deps').dbKind,
-          version: APP_VERSION,
-          // The runtime the project carries (decision 024): lets an operator see it is the right one.
-          node: process.versions.node,
-        },
-        ok ? 200 : 503,
-      )
-    })
+    .get(
+      '/health',
+      routeDoc(SYSTEM_TAG, 'Estado do servidor e do banco de dados', { public: true }),
+      async (c) => {
+        const ok = await c.get('deps').ping()
+        c.header('Cache-Control', 'no-store')
+        return c.json(
+          {
+            status: ok ? 'ok' : 'unavailable',
+            db: c.get('deps').dbKind,
+            version: APP_VERSION,
+            // The runtime the project carries (decision 024): lets an operator see it is the right one.
+            node: process.versions.node,
+          },
+          ok ? 200 : 503,
+        )
+      },
+    )
     .route('/auth', authRoutes)
     .route('/me', meRoutes)
     .route('/', referenceRoutes)

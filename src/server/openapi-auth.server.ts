@@ -1,14 +1,22 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth'
 import { openAPI } from 'better-auth/plugins'
 import type { AppDeps } from '../platform/app-env.server'
-import type { OperationDoc } from './openapi-operations.server'
+import { AUTH_API_TAG } from '../features/auth/auth.public.server'
+import { apiTag, operationSpec, type ApiTag } from '../platform/route-doc.server'
+
+const TWO_FACTOR = apiTag('Verificação em duas etapas', 'Aplicativo autenticador (TOTP) e códigos de backup.')
+
+interface AuthOperationDoc {
+  summary: string
+  public?: true
+}
 
 /**
  * better-auth's endpoints that the product uses and supports, by "METHOD path" under /api/auth. The
  * others it mounts (social sign-in, its own sign-up, user update/deletion…) are off or unused here, so
  * they are not part of the contract. A path better-auth stops generating makes the document fail.
  */
-export const AUTH_OPERATION_DOCS: Record<string, OperationDoc> = {
+export const AUTH_OPERATION_DOCS: Record<string, AuthOperationDoc> = {
   'POST /sign-in/email': { summary: 'Entrar com e-mail e senha (define o cookie de sessão)', public: true },
   'POST /sign-out': { summary: 'Sair (encerra a sessão atual)' },
   'GET /get-session': { summary: 'Sessão atual (null quando não há sessão)', public: true },
@@ -52,15 +60,35 @@ function createDocAuth(auth: AppDeps['auth']) {
   })
 }
 
-/** The supported better-auth operations, keyed "METHOD path" (path without the /api/auth prefix). */
+type Operation = Record<string, unknown> & { responses?: Record<string, unknown> }
+
+/**
+ * The supported better-auth operations, by full path (/api/auth/…) and method, with our pt-BR summary and
+ * section. better-auth's own success answers (its User and Session schemas) stay; its English description and
+ * its 400 (not our error shape) go.
+ */
 export async function describeAuthOperations(auth: AppDeps['auth']) {
   const generated = await createDocAuth(auth).api.generateOpenAPISchema()
-  const operations = new Map<string, Record<string, unknown>>()
-  for (const key of Object.keys(AUTH_OPERATION_DOCS)) {
+  const operations = new Map<string, Record<string, Operation>>()
+  for (const [key, doc] of Object.entries(AUTH_OPERATION_DOCS)) {
     const [method = '', path = ''] = key.split(' ')
-    const operation = (generated.paths[path] as Record<string, unknown> | undefined)?.[method.toLowerCase()]
-    if (!operation) throw new Error(`OpenAPI: better-auth no longer describes ${key}`)
-    operations.set(key, operation as Record<string, unknown>)
+    const found = (generated.paths[path] as Record<string, unknown> | undefined)?.[method.toLowerCase()]
+    if (!found) throw new Error(`OpenAPI: better-auth no longer describes ${key}`)
+    const operation = structuredClone(found) as Operation
+    delete operation.description
+    const tag: ApiTag = path.startsWith('/two-factor/') ? TWO_FACTOR : AUTH_API_TAG
+    const spec = operationSpec(tag, doc.summary, doc)
+    const success = Object.entries(operation.responses ?? {}).filter(
+      ([code, response]) => /^2/.test(code) && response && Object.keys(response).length > 0,
+    )
+    Object.assign(operation, spec, {
+      responses:
+        success.length > 0
+          ? { ...Object.fromEntries(success), default: spec.responses.default }
+          : spec.responses,
+    })
+    const fullPath = `/api/auth${path}`
+    operations.set(fullPath, { ...operations.get(fullPath), [method.toLowerCase()]: operation })
   }
   return { operations, schemas: generated.components.schemas }
 }

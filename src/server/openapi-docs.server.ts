@@ -4,6 +4,7 @@ import path from 'node:path'
 import { Hono, type Schema } from 'hono'
 import type { AppEnv } from '../platform/app-env.server'
 import { notFound } from '../platform/http-error.server'
+import { apiTag, routeDoc } from '../platform/route-doc.server'
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.server'
 
 // Swagger UI is served from node_modules under a versioned path (cached for a year) and only on
@@ -75,6 +76,9 @@ const DOCS_HTML = `<!doctype html>
 
 const fileCache = new Map<string, Buffer>()
 
+/** The health check and this documentation. */
+export const SYSTEM_TAG = apiTag('Sistema', 'Saúde e documentação.')
+
 /**
  * GET /api/openapi.json and the reference page GET /api/docs. `api` is the app of createApiRoutes():
  * the document is built from its routes (and these) on the first request, then kept.
@@ -83,7 +87,7 @@ export function openApiRoutes(api: Hono<AppEnv, Schema, string>) {
   let document: Promise<OpenApiDocument> | undefined
   const routes = new Hono<AppEnv>()
   routes
-    .get('/openapi.json', async (c) => {
+    .get('/openapi.json', routeDoc(SYSTEM_TAG, 'Este documento OpenAPI', { public: true }), async (c) => {
       document ??= buildOpenApiDocument(
         new Hono().route('/api', api).route('/api', routes) as unknown as Hono,
         c.get('deps').auth,
@@ -94,10 +98,17 @@ export function openApiRoutes(api: Hono<AppEnv, Schema, string>) {
       c.header('Cache-Control', 'no-cache')
       return c.json(await document)
     })
-    .get('/docs', (c) => {
-      c.header('Cache-Control', 'no-cache')
-      return c.html(DOCS_HTML)
-    })
+    .get(
+      '/docs',
+      routeDoc(SYSTEM_TAG, 'Referência da API para integradores (HTML)', {
+        media: 'text/html',
+        public: true,
+      }),
+      (c) => {
+        c.header('Cache-Control', 'no-cache')
+        return c.html(DOCS_HTML)
+      },
+    )
     .get('/docs/assets/docs.js', (c) =>
       c.body(DOCS_JS, 200, {
         'Content-Type': 'text/javascript; charset=utf-8',

@@ -1,16 +1,15 @@
 import type { Hono } from 'hono'
 import { generateSpecs } from 'hono-openapi'
 import type { AppDeps } from '../platform/app-env.server'
-import { AUTH_OPERATION_DOCS, describeAuthOperations } from './openapi-auth.server'
-import { OPERATION_DOCS, TAGS, type OperationDoc } from './openapi-operations.server'
+import { apiTag, apiTags, ERROR_RESPONSE, operationSpec } from '../platform/route-doc.server'
+import { describeAuthOperations } from './openapi-auth.server'
+import { OPERATION_DOCS, TAGS } from './openapi-operations.server'
 import { APP_VERSION } from './version.server'
 
 type Operation = Record<string, unknown> & { responses?: Record<string, unknown> }
 export type OpenApiDocument = Awaited<ReturnType<typeof generateSpecs>>
 
-const ERROR = { $ref: '#/components/responses/Erro' }
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace']
-const SUCCESS: Record<number, string> = { 200: 'Sucesso', 201: 'Criado', 204: 'Sem conteúdo' }
 
 const DESCRIPTION = [
   'API JSON do JusConecta para integradores. Os esquemas de entrada vêm dos mesmos esquemas zod que',
@@ -68,48 +67,34 @@ const COMPONENTS = {
   },
 }
 
-function tagFor(path: string): string {
-  const rest = path.replace(/^\/api\//, '')
-  let best = { name: 'Outros', length: 0 }
-  for (const { name, prefixes } of TAGS) {
-    for (const prefix of prefixes) {
-      const matches = rest === prefix || rest.startsWith(`${prefix}/`)
-      if (matches && prefix.length > best.length) best = { name, length: prefix.length }
-    }
-  }
-  return best.name
+/**
+ * The answers every operation shares: validate()'s 400 (hono-openapi adds it to validated routes only) stays,
+ * every other error points at the shared Erro response. Summary, section and success come from the route's
+ * routeDoc() (src/platform/route-doc.server.ts).
+ */
+function finish(path: string, method: string, operation: Operation) {
+  // hono-openapi leaves an empty '200' on routes it knows nothing of; the route's own success replaces it.
+  const responses = Object.entries(operation.responses ?? {}).filter(
+    ([code, response]) => !(/^2/.test(code) && response && Object.keys(response).length === 0),
+  )
+  operation.responses = { ...Object.fromEntries(responses), default: ERROR_RESPONSE }
+  operation.operationId ??= operationId(method, path)
 }
 
-/** Applies a route's pt-BR description; error answers all point at the shared Erro response. */
-function decorate(path: string, method: string, operation: Operation, doc: OperationDoc, ours: boolean) {
-  const status = doc.status ?? 200
-  const media = doc.media ?? 'application/json'
-  const responses: Record<string, unknown> = {}
-  for (const [code, response] of Object.entries(operation.responses ?? {})) {
-    // Keep a generator's real success description (better-auth's schemas); every error is ours.
-    if (/^2/.test(code) && response && Object.keys(response).length > 0) responses[code] = response
-  }
-  if (Object.keys(responses).length === 0) {
-    responses[status] =
-      status === 204
-        ? { description: SUCCESS[status] }
-        : { description: SUCCESS[status], content: { [media]: {} } }
-  }
-  // Ours is validate()'s 400 (hono-openapi adds it to validated routes only); better-auth's is not our shape.
-  const validated = operation.responses?.['400']
-  if (validated && ours) responses['400'] = validated
-  responses.default = ERROR
-  operation.responses = responses
-  operation.summary = doc.summary
-  operation.tags = [tagFor(path)]
-  operation.security = doc.public ? [] : [{ sessao: [] }]
-  if (doc.requestBody) {
-    operation.requestBody = {
-      required: true,
-      content: { [doc.requestBody.media]: { schema: doc.requestBody.schema } },
+// TEMPORARY (issue 23, this change): routes not yet moved to routeDoc() keep their entry in the old table.
+function legacyDoc(path: string, method: string, operation: Operation) {
+  const doc = OPERATION_DOCS[`${method.toUpperCase()} ${path}`]
+  if (!doc) return
+  const rest = path.replace(/^\/api\//, '')
+  let best = { tag: TAGS[0], length: -1 }
+  for (const tag of TAGS) {
+    for (const prefix of tag.prefixes) {
+      const matches = rest === prefix || rest.startsWith(`${prefix}/`)
+      if (matches && prefix.length > best.length) best = { tag, length: prefix.length }
     }
   }
-  operation.operationId ??= operationId(method, path)
+  const spec = operationSpec(apiTag(best.tag!.name, best.tag!.description), doc.summary, doc)
+  Object.assign(operation, spec, { responses: { ...operation.responses, ...spec.responses } })
 }
 
 function operationId(method: string, path: string): string {
@@ -128,11 +113,11 @@ export async function buildOpenApiDocument(app: Hono, auth: AppDeps['auth']): Pr
   const document = await generateSpecs(app, {
     documentation: {
       info: { title: 'API do JusConecta', version: APP_VERSION, description: DESCRIPTION },
-      tags: TAGS.map(({ name, description }) => ({ name, description })),
+      tags: [],
       security: [{ sessao: [] }],
       components: COMPONENTS as never,
     },
-    // Routes without validate() are documented too: each one needs its entry in OPERATION_DOCS.
+    // Routes without validate() are documented too: each one has its routeDoc().
     includeEmptyPaths: true,
     excludeStaticFile: false,
     exclude: [/^\/api\/docs\/assets\//],
@@ -156,20 +141,21 @@ export async function buildOpenApiDocument(app: Hono, auth: AppDeps['auth']): Pr
   for (const [path, item] of Object.entries(paths)) {
     for (const method of METHODS) {
       const operation = item[method]
-      const doc = OPERATION_DOCS[`${method.toUpperCase()} ${path}`]
-      if (operation && doc) decorate(path, method, operation, doc, true)
+      if (!operation) continue
+      if (!operation.summary) legacyDoc(path, method, operation)
+      finish(path, method, operation)
     }
   }
 
   const { operations, schemas } = await describeAuthOperations(auth)
-  for (const [key, operation] of operations) {
-    const [method = '', authPath = ''] = key.split(' ')
-    const path = `/api/auth${authPath}`
-    const copy = structuredClone(operation) as Operation
-    delete copy.description // better-auth's English text: the pt-BR summary replaces it
-    decorate(path, method.toLowerCase(), copy, AUTH_OPERATION_DOCS[key] as OperationDoc, false)
-    paths[path] = { ...paths[path], [method.toLowerCase()]: copy }
+  for (const [path, byMethod] of operations) {
+    for (const [method, operation] of Object.entries(byMethod)) finish(path, method, operation)
+    paths[path] = { ...paths[path], ...byMethod }
   }
+  // Sections in alphabetical order: each feature declares its own, so there is no hand-kept order to follow.
+  document.tags = apiTags()
+    .map(({ name, description }) => ({ name, description }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'))
   // better-auth's models (User, Session…) that its answers refer to.
   const components = document.components as { schemas?: Record<string, unknown> }
   components.schemas = { ...schemas, ...components.schemas }

@@ -2,3 +2,4 @@
 export { requireRole } from './require-role.server'
 export { getPlatformRole, isMasterEmail } from './roles.service.server'
 export { requireUser } from './session.server'
+export { AUTH_API_TAG } from './auth.routes.server'
