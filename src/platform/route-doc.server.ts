@@ -24,6 +24,9 @@ export function apiTag(name: string, description: string): ApiTag {
   return tag
 }
 
+/** /api/admin/*: one section for the superadmin's routes, which several platform features own. */
+export const ADMIN_API_TAG = apiTag('Administração', 'Somente para o superadmin.')
+
 /** Every section the mounted routes declared, for the document's `tags`. */
 export function apiTags(): ApiTag[] {
   return [...declaredTags.values()]
