@@ -1,39 +1,10 @@
 import { z } from 'zod'
 import '../../lib/zod-pt-br'
+import { SPECIALTIES, type Specialty } from '../../lib/br/specialties'
 import { UFS, type Uf } from '../../lib/br/uf'
 
 // Contract of /api/directory: the public lawyer search (landing), the public profile (/advogados/:slug)
 // and the lawyer's own visibility switches (Settings). Shared by the routes and the browser.
-
-/** Spec §9 specialty values (the same list as profiles.schema.ts; features don't import each other's schemas). */
-export const DIRECTORY_SPECIALTIES = [
-  'civil',
-  'penal',
-  'trabalhista',
-  'empresarial',
-  'constitucional',
-  'administrativo',
-  'tributario',
-  'previdenciario',
-  'consumidor',
-  'familia',
-  'sucessoes',
-  'imobiliario',
-  'bancario',
-  'ambiental',
-  'internacional',
-  'propriedade_intelectual',
-  'medico',
-  'digital',
-  'compliance',
-  'contratos',
-  'societario',
-  'concorrencial',
-  'energia',
-  'seguros',
-  'agronegocio',
-] as const
-export type DirectorySpecialty = (typeof DIRECTORY_SPECIALTIES)[number]
 
 export const DIRECTORY_PAGE_SIZE = 12
 /** A lawyer counts as online when seen within this window (issue 13). */
@@ -59,7 +30,7 @@ export const lawyerSearchQuerySchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   especialidade: z
-    .enum(DIRECTORY_SPECIALTIES, { error: 'Especialidade inválida.' })
+    .enum(SPECIALTIES, { error: 'Especialidade inválida.' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
   cursor: z.string().max(200, 'Página inválida.').optional(),
@@ -76,7 +47,7 @@ export interface LawyerCardDto {
   verified: boolean
   city: string | null
   state: Uf | null
-  specialties: DirectorySpecialty[]
+  specialties: Specialty[]
   rating: number | null
   reviews: number
   isOnline: boolean
@@ -98,7 +69,7 @@ export interface PublicProfileDto extends LawyerCardDto {
   fees: { min: number | null; max: number | null } | null
   linkedinUrl: string | null
   website: string | null
-  practiceAreas: { area: DirectorySpecialty; principal: boolean }[]
+  practiceAreas: { area: Specialty; principal: boolean }[]
   languages: { idioma: string; nivel: string }[]
   services: {
     titulo: string
@@ -119,7 +90,7 @@ export interface PublicProfileDto extends LawyerCardDto {
   events: { nome: string; tipo: string; data: string; local: string | null; descricao: string | null }[]
   successCases: {
     titulo: string
-    area: DirectorySpecialty
+    area: Specialty
     descricao: string | null
     resultado: string | null
     ano: number | null

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
-import { DIRECTORY_SPECIALTIES } from './directory.schema'
+import { SPECIALTIES } from '../../lib/br/specialties'
 import { SEED_BIOS, SEED_FIRST_NAMES, SEED_STATES, SEED_SURNAMES } from './directory.seed.data'
 
 // Demo lawyers for the public directory (seed:demo --profiles N, bench directory): one INSERT … SELECT
@@ -65,7 +65,7 @@ export async function seedDirectoryProfiles(db: Database, options: SeedDirectory
   const firsts = list(SEED_FIRST_NAMES)
   const surnames = list(SEED_SURNAMES)
   const bios = list(SEED_BIOS)
-  const areas = list(DIRECTORY_SPECIALTIES)
+  const areas = list(SPECIALTIES)
   const cidades = sql`${list(picks.cidades)}::int[]`
   const estados = sql`${list(picks.estados)}::int[]`
   const ufs = list(picks.ufs)

@@ -1,3 +1,4 @@
+import type { Specialty } from '../../lib/br/specialties'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
 import { formatOab } from '../../lib/br/oab'
@@ -5,7 +6,6 @@ import { isUf, type Uf } from '../../lib/br/uf'
 import {
   DIRECTORY_PAGE_SIZE,
   ONLINE_WINDOW_MINUTES,
-  type DirectorySpecialty,
   type LawyerCardDto,
   type LawyerSearchPage,
   type LawyerSearchQuery,
@@ -193,7 +193,7 @@ interface PlaceRow extends Record<string, unknown> {
 }
 interface AreaRow extends Record<string, unknown> {
   user_id: string
-  areas: DirectorySpecialty[]
+  areas: Specialty[]
 }
 interface RatingRow extends Record<string, unknown> {
   user_id: string

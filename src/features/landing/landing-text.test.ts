@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import en from '../../locales/en/landing.json'
 import es from '../../locales/es/landing.json'
 import ptBR from '../../locales/pt-BR/landing.json'
-import { SPECIALTIES } from './landing.sample'
+import { SPECIALTIES } from '../../lib/br/specialties'
 import { format, mergeCatalog } from './use-landing-text'
 import { expectSameKeys } from '../../test/locale-catalogs'
 

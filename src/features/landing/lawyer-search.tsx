@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react'
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { UF_NAMES, UFS, isUf, type Uf } from '../../lib/br/uf'
-import { SPECIALTIES } from './landing.sample'
+import { SPECIALTIES } from '../../lib/br/specialties'
 import type { LawyerFilters } from './lawyer-results'
 import { SECTION_IDS } from './landing-nav'
 import { buttonClass, cardClass, fieldClass, sectionClass } from './landing-ui'

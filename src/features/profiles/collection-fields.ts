@@ -1,10 +1,10 @@
+import { SPECIALTIES } from '../../lib/br/specialties'
 import { formatBRL, parseBRL } from '../../lib/br/money'
 import {
   EDUCATION_GRAUS,
   EVENT_TIPOS,
   LANGUAGE_LEVELS,
   SERVICE_MODALIDADES,
-  SPECIALTIES,
   type LawyerCollection,
 } from './profiles.schema'
 

@@ -1,3 +1,4 @@
+import { SPECIALTIES } from '../../lib/br/specialties'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -13,13 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { users } from '../auth/auth.table.server'
-import {
-  EDUCATION_GRAUS,
-  EVENT_TIPOS,
-  LANGUAGE_LEVELS,
-  SERVICE_MODALIDADES,
-  SPECIALTIES,
-} from './profiles.schema'
+import { EDUCATION_GRAUS, EVENT_TIPOS, LANGUAGE_LEVELS, SERVICE_MODALIDADES } from './profiles.schema'
 
 // Spec §3 "Lawyer sub-collections": the lawyer's public CV, read by user_id. The spec shows no fields;
 // these are ours (see profiles.schema.ts). Every table is keyed by the owner and dies with the account.

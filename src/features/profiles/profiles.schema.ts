@@ -6,38 +6,9 @@ import { UFS } from '../../lib/br/uf'
 import { calendarDate } from '../../lib/zod-fields'
 import { TIPOS_ENTIDADE, type UserType } from '../auth/auth.public'
 import { containsClientIdentifier } from './client-identifiers'
+import { SPECIALTIES } from '../../lib/br/specialties'
 
 // Contract of /api/profile and its lawyer sub-collections, shared by the profile page and the routes.
-
-/** Spec §3 "Specialty list": the values stored; labels live in the `profile` i18n namespace. */
-export const SPECIALTIES = [
-  'civil',
-  'penal',
-  'trabalhista',
-  'empresarial',
-  'constitucional',
-  'administrativo',
-  'tributario',
-  'previdenciario',
-  'consumidor',
-  'familia',
-  'sucessoes',
-  'imobiliario',
-  'bancario',
-  'ambiental',
-  'internacional',
-  'propriedade_intelectual',
-  'medico',
-  'digital',
-  'compliance',
-  'contratos',
-  'societario',
-  'concorrencial',
-  'energia',
-  'seguros',
-  'agronegocio',
-] as const
-export type Specialty = (typeof SPECIALTIES)[number]
 
 export const LANGUAGE_LEVELS = ['basico', 'intermediario', 'avancado', 'fluente', 'nativo'] as const
 export const SERVICE_MODALIDADES = ['presencial', 'online', 'hibrido'] as const

@@ -1,7 +1,8 @@
-// The landing's lawyer and job lists are real since issue 13 (features/directory, features/jobs); what is left
-// here is the spec's fixed specialty list the search filter offers.
-
-/** Spec §3 specialty values; their pt-BR labels live in the 'landing' catalog under `specialties`. */
+/**
+ * Spec §3 "Specialty list": the legal areas a lawyer practises, as stored. Reference data every feature may
+ * use (profiles store them, the directory filters by them, the landing offers them); their pt-BR labels live in
+ * the i18n catalogs (`profile`, `landing`).
+ */
 export const SPECIALTIES = [
   'civil',
   'penal',
