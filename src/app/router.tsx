@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { paths } from '../lib/paths'
+import { FeatureSlots } from './feature-slots'
 import { RouteError } from './route-error'
 import { PlatformFrame } from '../features/platform-settings/platform-settings.public'
 import { PageViewReporter } from '../features/platform-analytics/platform-analytics.public'
@@ -316,7 +317,9 @@ function Root() {
   return (
     <>
       <PageViewReporter routes={routes} />
-      <PlatformFrame />
+      <FeatureSlots>
+        <PlatformFrame />
+      </FeatureSlots>
     </>
   )
 }

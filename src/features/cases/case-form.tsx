@@ -15,10 +15,6 @@ import { ApiRequestError } from '../../lib/api-client'
 import { courtOf, isValidCnj, maskCnjInput } from '../../lib/br/cnj'
 import { todayISO } from '../../lib/br/dates'
 import { reportSaveError } from '../../lib/form-save-error'
-import { CaseDeadlineButton, UpcomingEvents } from '../agenda/agenda.public'
-import { RecordDocuments } from '../documents/documents.public'
-import { CaseRecordTabs } from '../publications/publications.public'
-import { GenerateDocumentButton } from '../templates/templates.public'
 import { caseFormValues, emptyCaseValues, toCaseBody, type CaseFormValues } from './case-form-values'
 import {
   CASE_AREAS,
@@ -31,6 +27,7 @@ import {
 import { ClientPicker } from './client-picker'
 import { ResponsaveisField } from './responsaveis-field'
 import { getCaseQueryOptions, useSaveCase } from './use-cases'
+import { caseRecordSlot } from './case-record-slot'
 
 // Raw mode: the shared schema validates, the body is built from what was typed (see toCaseBody). The cast
 // narrows the schema's wide input type to this form's all-strings shape, which it accepts.
@@ -93,18 +90,13 @@ export function CaseFormDialog({
         />
       ) : (
         record.data && (
-          <CaseRecordTabs caseId={record.data.id}>
-            <RecordDocuments record={{ caseId: record.data.id }} />
-            <UpcomingEvents record={{ caseId: record.data.id }} />
-            <CaseDeadlineButton caseId={record.data.id} />
-            <GenerateDocumentButton
-              client={
-                record.data.clientId
-                  ? { id: record.data.clientId, label: record.data.clientNome ?? '' }
-                  : null
-              }
-              case={{ id: record.data.id, label: record.data.titulo }}
-            />
+          <caseRecordSlot.Slot
+            caseId={record.data.id}
+            caseLabel={record.data.titulo}
+            client={
+              record.data.clientId ? { id: record.data.clientId, label: record.data.clientNome ?? '' } : null
+            }
+          >
             <CaseForm
               key={record.data.id}
               caseId={record.data.id}
@@ -113,7 +105,7 @@ export function CaseFormDialog({
               clientNome={record.data.clientNome}
               onDone={() => onOpenChange(false)}
             />
-          </CaseRecordTabs>
+          </caseRecordSlot.Slot>
         )
       )}
     </FormDialog>

@@ -13,10 +13,7 @@ import { Textarea } from '../../components/ui/textarea'
 import { todayISO } from '../../lib/br/dates'
 import { maskPhoneInput } from '../../lib/br/phone'
 import { reportSaveError } from '../../lib/form-save-error'
-import { UpcomingEvents } from '../agenda/agenda.public'
-import { RecordDocuments } from '../documents/documents.public'
-import { AnonymizeClientSection } from '../privacy/privacy.public'
-import { GenerateDocumentButton } from '../templates/templates.public'
+import { clientRecordSlot } from './client-record-slot'
 import { ClientAddressFields } from './client-address-fields'
 import {
   clientFormValues,
@@ -78,18 +75,14 @@ export function ClientFormDialog({
         <ClientForm clientId={null} defaultValues={EMPTY_CLIENT_VALUES} onDone={() => onOpenChange(false)} />
       ) : (
         record.data && (
-          <>
-            <RecordDocuments record={{ clientId: record.data.id }} />
-            <GenerateDocumentButton client={{ id: record.data.id, label: record.data.nomeCompleto }} />
-            <UpcomingEvents record={{ clientId: record.data.id }} />
+          <clientRecordSlot.Slot client={record.data} onDone={() => onOpenChange(false)}>
             <ClientForm
               key={record.data.id}
               clientId={record.data.id}
               defaultValues={clientFormValues(record.data)}
               onDone={() => onOpenChange(false)}
             />
-            <AnonymizeClientSection client={record.data} onDone={() => onOpenChange(false)} />
-          </>
+          </clientRecordSlot.Slot>
         )
       )}
     </FormDialog>

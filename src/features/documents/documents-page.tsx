@@ -10,7 +10,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { removeWithUndo } from '../../lib/use-undoable-delete'
-import { TemplatesTab } from '../templates/templates.public'
+import { templatesTabSlot } from './document-slots'
 import { DocumentEditDialog } from './document-edit-dialog'
 import { DocumentFolders } from './document-folders'
 import { DocumentStats } from './document-stats'
@@ -271,7 +271,7 @@ export function DocumentsPage() {
           )}
         </TabsContent>
 
-        <TabsContent value="templates">{view === 'templates' && <TemplatesTab />}</TabsContent>
+        <TabsContent value="templates">{view === 'templates' && <templatesTabSlot.Slot />}</TabsContent>
       </Tabs>
 
       <DocumentUploadDialog open={uploadOpen} onOpenChange={setUploadOpen} defaults={uploadDefaults} />

@@ -16,7 +16,7 @@ import { formatDateBR } from '../../lib/br/dates'
 import { paths } from '../../lib/paths'
 import { useMediaQuery } from '../../lib/use-media-query'
 import { cn } from '../../lib/utils'
-import { SendForSignatureButton, SignatureBadge } from '../signatures/signatures.public'
+import { sendForSignatureSlot, signatureBadgeSlot } from './document-slots'
 import { folderDotClass } from './document-folders'
 import { INLINE_FILE_TYPES, type DocumentAccessLevel, type DocumentRow } from './documents.schema'
 import { formatSize } from './format-size'
@@ -154,7 +154,7 @@ function RowActions({
           {withText && t('actions.download')}
         </a>
       </Button>
-      <SendForSignatureButton document={document} withText={withText} />
+      <sendForSignatureSlot.Slot document={document} withText={withText} />
       <Button
         variant="ghost"
         size={size}
@@ -229,7 +229,7 @@ function WideTable({ documents, ...actions }: DocumentsTableProps) {
                   {document.nome}
                 </span>
                 <Tags tags={document.etiquetas} />
-                <SignatureBadge documentId={document.id} isPdf={document.tipo === 'PDF'} />
+                <signatureBadgeSlot.Slot documentId={document.id} isPdf={document.tipo === 'PDF'} />
                 {document.observacoes && (
                   <p className="line-clamp-2 text-xs text-muted-foreground" title={document.observacoes}>
                     {document.observacoes}
@@ -289,7 +289,7 @@ function CardList({ documents, ...actions }: DocumentsTableProps) {
                 <div className="flex flex-wrap items-center gap-1">
                   <TypeBadge document={document} />
                   <AccessBadge level={document.nivelAcesso} />
-                  <SignatureBadge documentId={document.id} isPdf={document.tipo === 'PDF'} />
+                  <signatureBadgeSlot.Slot documentId={document.id} isPdf={document.tipo === 'PDF'} />
                 </div>
               </div>
               <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs">

@@ -12,7 +12,7 @@ import { formatDateBR } from '../../lib/br/dates'
 import { paths } from '../../lib/paths'
 import { ApplyDialog } from './apply-dialog'
 import { Fact } from './job-card'
-import { JobReportButton } from './job-report-button'
+import { jobReportSlot } from './job-slots'
 import { APPLICATION_STATUS_LABELS } from './jobs.constants'
 import { jobLocation, postedAgo } from './jobs-format'
 import type { JobDetail } from './jobs.schema'
@@ -197,7 +197,7 @@ function JobView({ job }: { job: JobDetail }) {
             {viewer.saved ? t('detail.saved') : t('detail.save')}
           </Button>
         )}
-        <JobReportButton jobId={job.id} />
+        <jobReportSlot.Slot jobId={job.id} />
       </div>
 
       <section aria-labelledby="vaga-descricao" className="grid gap-2">

@@ -12,7 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { ApiRequestError } from '../../lib/api-client'
 import type { ProfileDto } from '../auth/auth.public'
 import { useSession } from '../auth/auth.public'
-import { NetworkingTab } from '../network/network.public'
+import { networkingTabSlot } from './profile-slots'
 import { AvatarCard } from './avatar-card'
 import { CollectionSection } from './collection-section'
 import { profileFormValues, toProfilePayload, type ProfileFormValues } from './profile-form-values'
@@ -202,7 +202,7 @@ function ProfileBody({
         <CollectionSection collection="services" />
       </TabsContent>
       <TabsContent value="networking" className="flex flex-col gap-4">
-        <NetworkingTab userType="advogado" />
+        <networkingTabSlot.Slot userType="advogado" />
         <CollectionSection collection="education" />
         <CollectionSection collection="certifications" />
         <CollectionSection collection="events" />
@@ -220,7 +220,7 @@ function ProfileBody({
       <PersonalSection mode={mode} profile={profile} email={email} />
       <TypeSpecificSection mode={mode} profile={profile} />
       <LinksSection mode={mode} profile={profile} />
-      {profile.userType === 'estudante' && <NetworkingTab userType="estudante" />}
+      {profile.userType === 'estudante' && <networkingTabSlot.Slot userType="estudante" />}
     </div>
   )
 

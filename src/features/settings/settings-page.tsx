@@ -16,7 +16,7 @@ import { ApiRequestError } from '../../lib/api-client'
 import { UFS, UF_NAMES, type Uf } from '../../lib/br/uf'
 import { changeLanguage, type Language } from '../../lib/i18n'
 import { useSession } from '../auth/auth.public'
-import { PrivacyCard } from '../privacy/privacy.public'
+import { privacyCardSlot } from './settings-slots'
 import { DirectoryVisibilityCard } from '../directory/directory.public'
 import { SubscriptionCard } from '../platform-billing/platform-billing.public'
 import {
@@ -336,7 +336,7 @@ function SettingsForm({ saved }: { saved: SettingsDto }) {
         <TwoFactorCard />
         <ActiveSessionsCard />
         <SignInActivityCard />
-        <PrivacyCard />
+        <privacyCardSlot.Slot />
       </section>
     </>
   )

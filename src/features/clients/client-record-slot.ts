@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react'
+import { createSlot } from '../../components/slot'
+
+/**
+ * The client record around its form: documents, templates, agenda and privacy (anonymisation) add their parts
+ * here, wired by the shell (src/app/feature-slots.tsx), so clients imports none of them.
+ */
+export interface ClientRecordParts {
+  client: { id: string; nomeCompleto: string }
+  /** Closes the record (after an anonymisation). */
+  onDone: () => void
+  /** The client form itself. */
+  children: ReactNode
+}
+
+export const clientRecordSlot = createSlot<ClientRecordParts>('client-record')
