@@ -1,6 +1,6 @@
 import { and, between, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
-import { reportPaidMonths } from '../reports/reports.table.server'
+import { reportPaidMonths } from './financial-rollup.table.server'
 
 export { splitPeriod } from './financial-dates'
 

@@ -1,7 +1,7 @@
 import { and, between, eq, sql, type SQL } from 'drizzle-orm'
+import { reportPaidMonths } from '../financial/financial-rollup.table.server'
 import { splitPeriod } from '../financial/financial.public.server'
 import type { Period } from './reports.schema'
-import { reportPaidMonths } from './reports.table.server'
 import type { Executor, ReportScope } from './reports.scope.server'
 
 // Reads of the rollups the database keeps (decision 019, reports.table.server.ts). A period is cut into the

@@ -1,5 +1,5 @@
 import { offices } from '../offices/offices.table.server'
-import { bigint, date, index, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
+import { bigint, date, index, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core'
 
 // Rollups of the reports (decision 019): totals the database keeps in step with time_entries and
 // financial_entries (statement triggers, migration perf-reports-rollups), so that a year of a large office is
@@ -49,26 +49,6 @@ export const reportCaseHoursYears = pgTable(
       table.caseId,
     ),
   ],
-)
-
-/**
- * Per office, payment month, type and legal area of the linked case ('' = no case): paid entries not in the
- * trash (status pago). A case's area change moves its sums (row trigger on cases).
- */
-export const reportPaidMonths = pgTable(
-  'report_paid_months',
-  {
-    officeId: uuid('office_id')
-      .notNull()
-      .references(() => offices.id, { onDelete: 'cascade' }),
-    /** First day of the month of financial_entries.data_pagamento. */
-    mes: date('mes', { mode: 'string' }).notNull(),
-    tipo: text('tipo').notNull(),
-    area: text('area').notNull(),
-    n: integer('n').notNull(),
-    total: numeric('total', { precision: 20, scale: 2 }).notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.officeId, table.mes, table.tipo, table.area] })],
 )
 
 /** Per office and calendar year: how many cases have a report_case_hours_years row (the report's casesTotal). */
