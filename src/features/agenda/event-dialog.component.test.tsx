@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { alerts, renderApp, testQueryClient } from '../../test/render-app'
+import { meQueryKey } from '../auth/auth.public'
+import { EventDialog } from './event-dialog'
+
+// 'Novo Evento' (spec §2 Schedule): a prazo has no time — 'Hora' is disabled the moment 'Prazo' is chosen and
+// enabled again for an audiência — and the required título and hora are said on submit, before any request.
+
+function renderEventDialog() {
+  const fetchSpy = vi.spyOn(globalThis, 'fetch')
+  // The case picker asks who is signed in (an assistente may not search cases).
+  const client = testQueryClient((cache) =>
+    cache.setQueryData(meQueryKey, { role: 'user', profile: {}, office: { nivelAcesso: 'socio' } }),
+  )
+  const rendered = renderApp(
+    <EventDialog open event={null} defaults={{ data: '2030-05-20' }} onOpenChange={() => {}} />,
+    client,
+  )
+  const dialog = screen.getByRole('dialog', { name: 'Novo Evento' })
+  return {
+    ...rendered,
+    dialog,
+    fetchSpy,
+    titulo: within(dialog).getByRole('textbox', { name: 'Título' }) as HTMLInputElement,
+    tipo: within(dialog).getByRole('combobox', { name: 'Tipo' }),
+    hora: within(dialog).getByLabelText('Hora') as HTMLInputElement,
+    data: within(dialog).getByLabelText('Data') as HTMLInputElement,
+    submit: within(dialog).getByRole('button', { name: 'Salvar Evento' }),
+  }
+}
+
+afterEach(() => vi.restoreAllMocks())
+
+type Rendered = ReturnType<typeof renderEventDialog>
+
+async function chooseTipo({ user, tipo }: Rendered, label: string) {
+  await user.click(tipo)
+  await user.click(screen.getByRole('option', { name: label }))
+  expect(tipo.textContent).toBe(label)
+}
+
+describe('EventDialog', () => {
+  it('opens on an audiência with the day it was given and an enabled, required Hora', () => {
+    const { tipo, hora, data } = renderEventDialog()
+    expect(tipo.textContent).toBe('Audiência')
+    expect(data.value).toBe('2030-05-20')
+    expect(hora.type).toBe('time')
+    expect(hora.disabled).toBe(false)
+    expect(hora.getAttribute('aria-required')).toBe('true')
+  })
+
+  it("disables Hora as soon as 'Prazo' is chosen, and enables it again for an audiência", async () => {
+    const rendered = renderEventDialog()
+    const { dialog, hora } = rendered
+
+    await chooseTipo(rendered, 'Prazo')
+    expect(hora.disabled).toBe(true)
+    expect(hora.getAttribute('aria-required')).toBe('false')
+    expect(within(dialog).getByText('Prazos ocupam o dia inteiro.')).toBeDefined()
+
+    await chooseTipo(rendered, 'Audiência')
+    expect(hora.disabled).toBe(false)
+    expect(within(dialog).queryByText('Prazos ocupam o dia inteiro.')).toBeNull()
+
+    // Every type but the prazo has a time.
+    for (const label of ['Reunião', 'Lembrete']) {
+      await chooseTipo(rendered, label)
+      expect(hora.disabled, label).toBe(false)
+    }
+  })
+
+  it('offers the four types and the reminder options of the spec', async () => {
+    const { user, dialog, tipo } = renderEventDialog()
+    await user.click(tipo)
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Audiência',
+      'Prazo',
+      'Reunião',
+      'Lembrete',
+    ])
+    await user.keyboard('{Escape}')
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Lembrete' }))
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Sem lembrete',
+      '15 min antes',
+      '30 min antes',
+      '1 h antes',
+      '1 dia antes',
+      '1 semana antes',
+    ])
+  })
+
+  it('says what is missing on submit, and a prazo needs no time', async () => {
+    const rendered = renderEventDialog()
+    const { user, titulo, hora, submit, fetchSpy } = rendered
+    await user.click(titulo)
+    await user.tab()
+    expect(alerts()).toEqual([]) // nothing before the submit
+
+    await user.click(submit)
+    await waitFor(() => expect(alerts()).toEqual(['Informe o título.', 'Informe a hora do evento.']))
+    expect(hora.getAttribute('aria-invalid')).toBe('true')
+    expect(fetchSpy).not.toHaveBeenCalled()
+
+    // The hora message goes with the change to 'Prazo', at once.
+    await chooseTipo(rendered, 'Prazo')
+    await waitFor(() => expect(alerts()).toEqual(['Informe o título.']))
+    // …and comes back with the audiência, which needs a time.
+    await chooseTipo(rendered, 'Audiência')
+    await waitFor(() => expect(alerts()).toEqual(['Informe o título.', 'Informe a hora do evento.']))
+  })
+
+  it('has the related case and client pickers, both optional', () => {
+    const { dialog } = renderEventDialog()
+    const caso = within(dialog).getByRole('combobox', { name: 'Caso relacionado' }) as HTMLButtonElement
+    const cliente = within(dialog).getByRole('combobox', { name: 'Cliente relacionado' }) as HTMLButtonElement
+    expect(caso.disabled).toBe(false)
+    expect(cliente.disabled).toBe(false)
+    expect(cliente.textContent).toBe('Nenhum cliente')
+  })
+})
