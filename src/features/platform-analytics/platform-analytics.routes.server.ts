@@ -2,12 +2,18 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../../platform/app-env.server'
 import { clientIp } from '../../platform/client-ip.server'
 import { rateLimit } from '../../platform/rate-limit.server'
+import { ADMIN_API_TAG, apiTag, routeDoc } from '../../platform/route-doc.server'
 import { validate } from '../../platform/validate.server'
 import { deviceClass, optedOut } from './platform-analytics.device.server'
 import { recordView } from './platform-analytics.record.server'
 import { analyticsQuerySchema, viewBeaconSchema, type AnalyticsOverview } from './platform-analytics.schema'
 import { getAnalyticsOverview } from './platform-analytics.service.server'
 import { normalizePattern } from './route-patterns'
+
+const TAG = apiTag(
+  'Analytics',
+  'Analytics próprio e sem dados pessoais: o SPA informa as páginas vistas (/admin/analytics).',
+)
 
 /** Beacons per address per minute: generous for an office behind one NAT, tight for a flood. */
 export const BEACON_RULE = { windowSeconds: 60, max: 120 }
@@ -19,6 +25,10 @@ export const BEACON_RULE = { windowSeconds: 60, max: 120 }
  */
 export const analyticsBeaconRoutes = new Hono<AppEnv>().post(
   '/view',
+  routeDoc(TAG, 'Registra uma visualização de página (padrão da rota, sem dados pessoais; DNT respeitado)', {
+    status: 204,
+    public: true,
+  }),
   validate('json', viewBeaconSchema),
   rateLimit({
     name: 'analytics-view',
@@ -42,6 +52,10 @@ export const analyticsBeaconRoutes = new Hono<AppEnv>().post(
  */
 export const platformAnalyticsRoutes = new Hono<AppEnv>().get(
   '/',
+  routeDoc(
+    ADMIN_API_TAG,
+    'Analytics da plataforma: online, visualizações, sessões, dispositivos, páginas e fluxos — superadmin',
+  ),
   validate('query', analyticsQuerySchema),
   async (c) => c.json<AnalyticsOverview>(await getAnalyticsOverview(c.get('db'), c.req.valid('query').days)),
 )

@@ -6,6 +6,7 @@ import { contentDisposition } from '../../platform/content-disposition.server'
 import { CSV_CONTENT_TYPE } from '../../lib/csv'
 import { ApiError, notFound } from '../../platform/http-error.server'
 import { log } from '../../platform/log.server'
+import { ADMIN_API_TAG, routeDoc } from '../../platform/route-doc.server'
 import { getStorage, verifyingStream } from '../../platform/storage.server'
 import { validate } from '../../platform/validate.server'
 import { requireRole } from '../auth/auth.public.server'
@@ -42,58 +43,87 @@ export const PLATFORM_REPORTS_MESSAGES = {
  */
 export const platformReportsRoutes = new Hono<AppEnv>()
   .use(requireRole('superadmin'))
-  .get('/overview', validate('query', reportPeriodQuerySchema), async (c) => {
-    const window = await resolveWindow(c.get('db'), c.req.valid('query'))
-    return c.json<PlatformReportsOverview>(await reportsOverview(c.get('db'), window))
-  })
-  .get('/', async (c) => c.json<PlatformReportList>({ items: await listReports(c.get('db')) }))
+  .get(
+    '/overview',
+    routeDoc(
+      ADMIN_API_TAG,
+      'Relatórios de negócio de um período: receita, assinantes, conversão, churn, tipos de usuário, cadastros e usuários ativos por semana — superadmin',
+    ),
+    validate('query', reportPeriodQuerySchema),
+    async (c) => {
+      const window = await resolveWindow(c.get('db'), c.req.valid('query'))
+      return c.json<PlatformReportsOverview>(await reportsOverview(c.get('db'), window))
+    },
+  )
+  .get(
+    '/',
+    routeDoc(ADMIN_API_TAG, 'Relatórios recentes gerados (status Processando/Concluído/Erro) — superadmin'),
+    async (c) => c.json<PlatformReportList>({ items: await listReports(c.get('db')) }),
+  )
   // 'Gerar relatório': the row ('Processando') now, the file in the background (pg-boss).
-  .post('/', validate('json', createReportSchema), async (c) => {
-    const input = c.req.valid('json')
-    const window = await resolveWindow(c.get('db'), input)
-    const row = await insertReport(c.get('db'), {
-      kind: input.tipo,
-      format: input.formato,
-      window,
-      requestedBy: c.get('user')?.id ?? null,
-    })
-    try {
-      await c.get('deps').jobs.send(PLATFORM_REPORT_BUILD_JOB, { reportId: row.id })
-    } catch (error) {
-      log.error('platform report not queued', { error })
-      const [failed] = await c
-        .get('db')
-        .update(platformReports)
-        .set({ status: 'erro', error: REPORT_ERRORS.queue, finishedAt: new Date() })
-        .where(eq(platformReports.id, row.id))
-        .returning()
-      return c.json<PlatformReportItem>(toReportItem(failed ?? row), 201)
-    }
-    return c.json<PlatformReportItem>(toReportItem(row), 201)
-  })
-  .get('/:id/download', validate('param', reportIdParamSchema), async (c) => {
-    const row = await getReport(c.get('db'), c.req.valid('param').id)
-    if (!row) throw notFound()
-    if (row.status !== 'concluido' || !row.storageKey || !row.sha256 || row.size === null)
-      throw new ApiError(409, 'not_ready', PLATFORM_REPORTS_MESSAGES.notReady)
-    const source = await getStorage(c.get('deps').env).getStream(REPORTS_AREA, row.storageKey)
-    if (!source) throw new ApiError(500, 'file_unavailable', PLATFORM_REPORTS_MESSAGES.fileUnavailable)
-    const verified = pipeline(source, verifyingStream({ size: row.size, sha256: row.sha256 }), (error) => {
-      if (error) log.error('platform report download failed', { error })
-    })
-    return new Response(Readable.toWeb(verified) as ReadableStream<Uint8Array>, {
-      status: 200,
-      headers: {
-        'Content-Type': row.format === 'csv' ? CSV_CONTENT_TYPE : 'application/pdf',
-        'Content-Length': String(row.size),
-        'Content-Disposition': contentDisposition('attachment', reportFilename(row)),
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'private, no-store',
-      },
-    })
-  })
-  .delete('/:id', validate('param', reportIdParamSchema), async (c) => {
-    const removed = await deleteReport(c.get('db'), c.get('deps').env, c.req.valid('param').id)
-    if (!removed) throw notFound()
-    return c.body(null, 204)
-  })
+  .post(
+    '/',
+    routeDoc(ADMIN_API_TAG, 'Gera um relatório (CSV ou PDF, só agregados) em segundo plano — superadmin', {
+      status: 201,
+    }),
+    validate('json', createReportSchema),
+    async (c) => {
+      const input = c.req.valid('json')
+      const window = await resolveWindow(c.get('db'), input)
+      const row = await insertReport(c.get('db'), {
+        kind: input.tipo,
+        format: input.formato,
+        window,
+        requestedBy: c.get('user')?.id ?? null,
+      })
+      try {
+        await c.get('deps').jobs.send(PLATFORM_REPORT_BUILD_JOB, { reportId: row.id })
+      } catch (error) {
+        log.error('platform report not queued', { error })
+        const [failed] = await c
+          .get('db')
+          .update(platformReports)
+          .set({ status: 'erro', error: REPORT_ERRORS.queue, finishedAt: new Date() })
+          .where(eq(platformReports.id, row.id))
+          .returning()
+        return c.json<PlatformReportItem>(toReportItem(failed ?? row), 201)
+      }
+      return c.json<PlatformReportItem>(toReportItem(row), 201)
+    },
+  )
+  .get(
+    '/:id/download',
+    routeDoc(ADMIN_API_TAG, 'Baixa o arquivo de um relatório concluído — superadmin', { media: 'text/csv' }),
+    validate('param', reportIdParamSchema),
+    async (c) => {
+      const row = await getReport(c.get('db'), c.req.valid('param').id)
+      if (!row) throw notFound()
+      if (row.status !== 'concluido' || !row.storageKey || !row.sha256 || row.size === null)
+        throw new ApiError(409, 'not_ready', PLATFORM_REPORTS_MESSAGES.notReady)
+      const source = await getStorage(c.get('deps').env).getStream(REPORTS_AREA, row.storageKey)
+      if (!source) throw new ApiError(500, 'file_unavailable', PLATFORM_REPORTS_MESSAGES.fileUnavailable)
+      const verified = pipeline(source, verifyingStream({ size: row.size, sha256: row.sha256 }), (error) => {
+        if (error) log.error('platform report download failed', { error })
+      })
+      return new Response(Readable.toWeb(verified) as ReadableStream<Uint8Array>, {
+        status: 200,
+        headers: {
+          'Content-Type': row.format === 'csv' ? CSV_CONTENT_TYPE : 'application/pdf',
+          'Content-Length': String(row.size),
+          'Content-Disposition': contentDisposition('attachment', reportFilename(row)),
+          'X-Content-Type-Options': 'nosniff',
+          'Cache-Control': 'private, no-store',
+        },
+      })
+    },
+  )
+  .delete(
+    '/:id',
+    routeDoc(ADMIN_API_TAG, 'Exclui um relatório e seu arquivo — superadmin', { status: 204 }),
+    validate('param', reportIdParamSchema),
+    async (c) => {
+      const removed = await deleteReport(c.get('db'), c.get('deps').env, c.req.valid('param').id)
+      if (!removed) throw notFound()
+      return c.body(null, 204)
+    },
+  )

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../platform/app-env.server'
 import { ApiError, notFound } from '../../platform/http-error.server'
 import { JobsNotStartedError } from '../../platform/jobs.server'
 import { log } from '../../platform/log.server'
+import { apiTag, routeDoc } from '../../platform/route-doc.server'
 import { validate } from '../../platform/validate.server'
 import { recordOfficeAudit } from '../audit/audit.public.server'
 import { requireOffice } from '../offices/offices.public.server'
@@ -59,6 +60,11 @@ import {
 } from './publications.service.server'
 import { publicationScope, type PublicationScope } from './publications.visibility.server'
 
+const TAG = apiTag(
+  'Publicações',
+  'Publicações e intimações do DJEN capturadas por OAB e número de processo, andamentos do DataJud/CNJ.',
+)
+
 const M = PUBLICATIONS_MESSAGES
 const scope = (c: Context<AppEnv>): PublicationScope => publicationScope(c.get('office'))
 
@@ -71,78 +77,130 @@ async function itemOrNotFound(c: Context<AppEnv>, id: string): Promise<Publicati
 /** /api/publications (issue 27). Every route: an office member ('publications'); OAB changes: sócios. */
 export const publicationsRoutes = new Hono<AppEnv>()
   .use(requireOffice('publications'))
-  .get('/', validate('query', publicationListQuery), async (c) => {
-    return c.json<PublicationList>(await listPublications(c.get('db'), scope(c), c.req.valid('query')))
-  })
-  .get('/stats', async (c) => c.json<PublicationStats>(await publicationStats(c.get('db'), scope(c))))
-  .get('/count', async (c) => c.json<PublicationCount>(await publicationCount(c.get('db'), scope(c))))
-  .get('/filters', async (c) => c.json<PublicationFilters>(await publicationFilters(c.get('db'), scope(c))))
-  .get('/capture', async (c) => c.json<CaptureStatus>(await captureStatus(c.get('db'), c.get('office').id)))
-  .post('/capture', async (c) => {
-    const office = c.get('office')
-    if (!(await getPlatformSettings(c.get('db'))).publicationsCapture)
-      throw new ApiError(409, 'capture_disabled', M.captureDisabled)
-    let run
-    try {
-      run = await openCaptureRun(c.get('db'), office.id, 'manual', office.userId)
-    } catch (error) {
-      if (error instanceof CaptureRunningError) throw new ApiError(409, 'capture_running', M.captureRunning)
-      throw error
-    }
-    // After the insert committed: the job must find the run.
-    try {
-      await c.get('deps').jobs.send(CAPTURE_JOB, { runId: run.id })
-    } catch (error) {
-      // A node without the job runner cannot start it: the run is closed at once, never left 'running'.
-      if (!(error instanceof JobsNotStartedError)) log.error('publications: busca não enfileirada', { error })
-      run = await markRunFailed(c.get('db'), run.id, 'a busca não pôde ser iniciada; tente novamente')
-    }
-    return c.json<CaptureRun>(toCaptureRun(run), 201)
-  })
-  .get('/oabs', async (c) => c.json<MonitoredOab[]>(await listOabs(c.get('db'), c.get('office').id)))
-  .post('/oabs', requireOffice('publications.oabs'), validate('json', oabInput), async (c) => {
-    const input = c.req.valid('json')
-    const office = c.get('office')
-    const oab = await c.get('db').transaction(async (tx) => {
-      const created = await addOab(tx, office.id, office.userId, input)
-      if (!created) throw new ApiError(409, 'oab_exists', M.oabExists, { numero: M.oabExists })
-      await recordOfficeAudit(
-        c,
-        { action: 'publication_oab.create', entity: 'publication_oab', entityId: created.id },
-        tx,
+  .get(
+    '/',
+    routeDoc(
+      TAG,
+      'Lista as publicações visíveis (filtros: status, tribunal, OAB, período, busca; paginação por cursor)',
+    ),
+    validate('query', publicationListQuery),
+    async (c) => {
+      return c.json<PublicationList>(await listPublications(c.get('db'), scope(c), c.req.valid('query')))
+    },
+  )
+  .get(
+    '/stats',
+    routeDoc(TAG, 'Cards: não tratadas, recebidas hoje, prazos criados e canceladas'),
+    async (c) => c.json<PublicationStats>(await publicationStats(c.get('db'), scope(c))),
+  )
+  .get('/count', routeDoc(TAG, "Contador 'Publicações não tratadas' do painel"), async (c) =>
+    c.json<PublicationCount>(await publicationCount(c.get('db'), scope(c))),
+  )
+  .get('/filters', routeDoc(TAG, 'Opções dos filtros: tribunais e OABs monitoradas'), async (c) =>
+    c.json<PublicationFilters>(await publicationFilters(c.get('db'), scope(c))),
+  )
+  .get(
+    '/capture',
+    routeDoc(TAG, 'Estado da captura: busca em andamento, última busca, próxima tentativa'),
+    async (c) => c.json<CaptureStatus>(await captureStatus(c.get('db'), c.get('office').id)),
+  )
+  .post(
+    '/capture',
+    routeDoc(TAG, "'Buscar agora': inicia a captura do escritório em segundo plano (uma por vez)", {
+      status: 201,
+    }),
+    async (c) => {
+      const office = c.get('office')
+      if (!(await getPlatformSettings(c.get('db'))).publicationsCapture)
+        throw new ApiError(409, 'capture_disabled', M.captureDisabled)
+      let run
+      try {
+        run = await openCaptureRun(c.get('db'), office.id, 'manual', office.userId)
+      } catch (error) {
+        if (error instanceof CaptureRunningError) throw new ApiError(409, 'capture_running', M.captureRunning)
+        throw error
+      }
+      // After the insert committed: the job must find the run.
+      try {
+        await c.get('deps').jobs.send(CAPTURE_JOB, { runId: run.id })
+      } catch (error) {
+        // A node without the job runner cannot start it: the run is closed at once, never left 'running'.
+        if (!(error instanceof JobsNotStartedError))
+          log.error('publications: busca não enfileirada', { error })
+        run = await markRunFailed(c.get('db'), run.id, 'a busca não pôde ser iniciada; tente novamente')
+      }
+      return c.json<CaptureRun>(toCaptureRun(run), 201)
+    },
+  )
+  .get('/oabs', routeDoc(TAG, "'OABs monitoradas' do escritório"), async (c) =>
+    c.json<MonitoredOab[]>(await listOabs(c.get('db'), c.get('office').id)),
+  )
+  .post(
+    '/oabs',
+    routeDoc(TAG, 'Adiciona uma OAB monitorada (número e UF) — sócios', { status: 201 }),
+    requireOffice('publications.oabs'),
+    validate('json', oabInput),
+    async (c) => {
+      const input = c.req.valid('json')
+      const office = c.get('office')
+      const oab = await c.get('db').transaction(async (tx) => {
+        const created = await addOab(tx, office.id, office.userId, input)
+        if (!created) throw new ApiError(409, 'oab_exists', M.oabExists, { numero: M.oabExists })
+        await recordOfficeAudit(
+          c,
+          { action: 'publication_oab.create', entity: 'publication_oab', entityId: created.id },
+          tx,
+        )
+        return created
+      })
+      return c.json<MonitoredOab>(oab, 201)
+    },
+  )
+  .delete(
+    '/oabs/:id',
+    routeDoc(TAG, 'Remove uma OAB monitorada adicionada manualmente — sócios', { status: 204 }),
+    requireOffice('publications.oabs'),
+    validate('param', oabIdParam),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      await c.get('db').transaction(async (tx) => {
+        const result = await removeOab(tx, c.get('office').id, id)
+        if (result === 'not_found') throw notFound(M.oabNotFound)
+        if (result === 'from_profile') throw new ApiError(409, 'oab_from_profile', M.oabFromProfile)
+        await recordOfficeAudit(
+          c,
+          { action: 'publication_oab.delete', entity: 'publication_oab', entityId: id },
+          tx,
+        )
+      })
+      return c.body(null, 204)
+    },
+  )
+  .get(
+    '/andamentos/:caseId',
+    routeDoc(TAG, 'Andamentos do caso no DataJud/CNJ (última atualização)'),
+    validate('param', andamentosCaseParam),
+    async (c) => {
+      return c.json<Andamentos>(await getAndamentos(c.get('db'), scope(c), c.req.valid('param').caseId))
+    },
+  )
+  .post(
+    '/andamentos/:caseId',
+    routeDoc(TAG, "'Atualizar andamentos': consulta o DataJud/CNJ agora"),
+    validate('param', andamentosCaseParam),
+    async (c) => {
+      const requestId = c.get('requestId') ?? null
+      return c.json<Andamentos>(
+        await refreshAndamentos(c.get('deps'), scope(c), c.req.valid('param').caseId, requestId),
       )
-      return created
-    })
-    return c.json<MonitoredOab>(oab, 201)
-  })
-  .delete('/oabs/:id', requireOffice('publications.oabs'), validate('param', oabIdParam), async (c) => {
-    const { id } = c.req.valid('param')
-    await c.get('db').transaction(async (tx) => {
-      const result = await removeOab(tx, c.get('office').id, id)
-      if (result === 'not_found') throw notFound(M.oabNotFound)
-      if (result === 'from_profile') throw new ApiError(409, 'oab_from_profile', M.oabFromProfile)
-      await recordOfficeAudit(
-        c,
-        { action: 'publication_oab.delete', entity: 'publication_oab', entityId: id },
-        tx,
-      )
-    })
-    return c.body(null, 204)
-  })
-  .get('/andamentos/:caseId', validate('param', andamentosCaseParam), async (c) => {
-    return c.json<Andamentos>(await getAndamentos(c.get('db'), scope(c), c.req.valid('param').caseId))
-  })
-  .post('/andamentos/:caseId', validate('param', andamentosCaseParam), async (c) => {
-    const requestId = c.get('requestId') ?? null
-    return c.json<Andamentos>(
-      await refreshAndamentos(c.get('deps'), scope(c), c.req.valid('param').caseId, requestId),
-    )
-  })
-  .get('/:id', validate('param', publicationIdParam), async (c) => {
+    },
+  )
+  .get('/:id', routeDoc(TAG, 'Uma publicação'), validate('param', publicationIdParam), async (c) => {
     return c.json<PublicationItem>(await itemOrNotFound(c, c.req.valid('param').id))
   })
   .post(
     '/:id/status',
+    routeDoc(TAG, "'Marcar como tratada' (ou voltar a não tratada)"),
     validate('param', publicationIdParam),
     validate('json', publicationStatusInput),
     async (c) => {
@@ -168,6 +226,7 @@ export const publicationsRoutes = new Hono<AppEnv>()
   )
   .put(
     '/:id/case',
+    routeDoc(TAG, "'Vincular a um caso' (ou desvincular)"),
     validate('param', publicationIdParam),
     validate('json', publicationCaseInput),
     async (c) => {
@@ -190,14 +249,23 @@ export const publicationsRoutes = new Hono<AppEnv>()
       return item ? c.json<PublicationItem>(item) : c.body(null, 204)
     },
   )
-  .get('/:id/prazo-prefill', validate('param', publicationIdParam), async (c) => {
-    const row = await visibleRow(c.get('db'), scope(c), c.req.valid('param').id)
-    if (!row) throw notFound(M.notFound)
-    if (row.status === 'cancelada') throw new ApiError(409, 'cancelled', M.cancelledNoPrazo)
-    return c.json<PrazoPrefill>(await prazoPrefill(c.get('db'), scope(c), row))
-  })
+  .get(
+    '/:id/prazo-prefill',
+    routeDoc(
+      TAG,
+      "'Criar prazo': dados iniciais do prazo (disponibilização, tribunal, caso, dias sugeridos)",
+    ),
+    validate('param', publicationIdParam),
+    async (c) => {
+      const row = await visibleRow(c.get('db'), scope(c), c.req.valid('param').id)
+      if (!row) throw notFound(M.notFound)
+      if (row.status === 'cancelada') throw new ApiError(409, 'cancelled', M.cancelledNoPrazo)
+      return c.json<PrazoPrefill>(await prazoPrefill(c.get('db'), scope(c), row))
+    },
+  )
   .post(
     '/:id/prazo',
+    routeDoc(TAG, 'Registra o prazo criado a partir da publicação (conta em Prazos criados)'),
     validate('param', publicationIdParam),
     validate('json', publicationPrazoInput),
     async (c) => {
@@ -218,13 +286,23 @@ export const publicationsRoutes = new Hono<AppEnv>()
       return c.json<PublicationItem>(await itemOrNotFound(c, id))
     },
   )
-  .get('/:id/case-prefill', validate('param', publicationIdParam), async (c) => {
-    const row = await visibleRow(c.get('db'), scope(c), c.req.valid('param').id)
-    if (!row) throw notFound(M.notFound)
-    return c.json<CasePrefill>(casePrefill(row))
-  })
-  .get('/:id/certidao', validate('param', publicationIdParam), async (c) => {
-    const row = await visibleRow(c.get('db'), scope(c), c.req.valid('param').id)
-    if (!row) throw notFound(M.notFound)
-    return streamCertidao(c.get('deps'), row)
-  })
+  .get(
+    '/:id/case-prefill',
+    routeDoc(TAG, "'Criar caso': dados iniciais do caso (número, tribunal, vara)"),
+    validate('param', publicationIdParam),
+    async (c) => {
+      const row = await visibleRow(c.get('db'), scope(c), c.req.valid('param').id)
+      if (!row) throw notFound(M.notFound)
+      return c.json<CasePrefill>(casePrefill(row))
+    },
+  )
+  .get(
+    '/:id/certidao',
+    routeDoc(TAG, "'Ver certidão': a certidão da publicação no DJEN (PDF)", { media: 'application/pdf' }),
+    validate('param', publicationIdParam),
+    async (c) => {
+      const row = await visibleRow(c.get('db'), scope(c), c.req.valid('param').id)
+      if (!row) throw notFound(M.notFound)
+      return streamCertidao(c.get('deps'), row)
+    },
+  )

@@ -6,6 +6,7 @@ import { contentDisposition } from '../../platform/content-disposition.server'
 import { ApiError, notFound } from '../../platform/http-error.server'
 import { log } from '../../platform/log.server'
 import { rateLimit } from '../../platform/rate-limit.server'
+import { apiTag, routeDoc } from '../../platform/route-doc.server'
 import { FileTooLargeError, UploadAbortedError, spoolUpload } from '../../platform/upload-spool.server'
 import { validate } from '../../platform/validate.server'
 import { recordAudit } from '../audit/audit.public.server'
@@ -39,6 +40,13 @@ import {
 // 256 bits (guessing is hopeless), but every route is limited per address, the code e-mail per link too.
 
 export const SIGNATURE_VERIFY_PATH = '/api/signatures/verify'
+
+/** The section of both sides of /api/signatures (signatures.routes.server.ts uses it too). */
+export const SIGNATURES_TAG = apiTag(
+  'Assinaturas',
+  'Assinatura eletrônica avançada (Lei 14.063/2020) de documentos PDF pelo cliente: envio por link pessoal, código por e-mail, página de evidências e assinatura PAdES da plataforma; verificação pública.',
+)
+const TAG = SIGNATURES_TAG
 
 const perAddress = (name: string, max: number) =>
   rateLimit({
@@ -89,45 +97,65 @@ async function notifySender(c: Context<AppEnv>, signer: SignerRecord, title: str
 }
 
 export const signingPublicRoutes = new Hono<AppEnv>()
-  .get('/public/:token', linkLimit, validate('param', tokenParam), async (c) => {
-    c.header('Cache-Control', 'no-store')
-    const signer = await loadSigner(c.get('db'), c.req.valid('param').token, false)
-    return c.json<PublicSigningInfo>(describeSigner(signer))
-  })
-  .get('/public/:token/file', linkLimit, validate('param', tokenParam), async (c) => {
-    const db = c.get('db')
-    const signer = await loadSigner(db, c.req.valid('param').token, false)
-    assertPending(signer)
-    const original = await originalPdf(db, c.get('deps').env, signer)
-    if (!original) throw notFound(SIGNATURE_MESSAGES.documentNotFound)
-    return new Response(new Uint8Array(original.bytes), {
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Length': String(original.bytes.length),
-        'Content-Disposition': contentDisposition('inline', original.version.originalName),
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'private, no-store',
-        'Content-Security-Policy': "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
-      },
-    })
-  })
-  .post('/public/:token/code', linkLimit, codeLimit, validate('param', tokenParam), async (c) => {
-    const sent = await c.get('db').transaction(async (tx) => {
-      const signer = await loadSigner(tx, c.req.valid('param').token, true)
-      const code = await issueCode(tx, signer)
-      await audit(tx, c, signer, 'signature.code')
-      return { signer, code }
-    })
-    await sendSigningCode(c.get('deps'), sent.signer.officeId, {
-      name: sent.signer.name,
-      email: sent.signer.email,
-      code: sent.code,
-      documentName: sent.signer.documentName,
-    })
-    return c.json({ sent: true })
-  })
+  .get(
+    '/public/:token',
+    routeDoc(TAG, 'Página do signatário: documento, escritório e situação do link', { public: true }),
+    linkLimit,
+    validate('param', tokenParam),
+    async (c) => {
+      c.header('Cache-Control', 'no-store')
+      const signer = await loadSigner(c.get('db'), c.req.valid('param').token, false)
+      return c.json<PublicSigningInfo>(describeSigner(signer))
+    },
+  )
+  .get(
+    '/public/:token/file',
+    routeDoc(TAG, 'O PDF a assinar, pelo link do signatário', { media: 'application/pdf', public: true }),
+    linkLimit,
+    validate('param', tokenParam),
+    async (c) => {
+      const db = c.get('db')
+      const signer = await loadSigner(db, c.req.valid('param').token, false)
+      assertPending(signer)
+      const original = await originalPdf(db, c.get('deps').env, signer)
+      if (!original) throw notFound(SIGNATURE_MESSAGES.documentNotFound)
+      return new Response(new Uint8Array(original.bytes), {
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Length': String(original.bytes.length),
+          'Content-Disposition': contentDisposition('inline', original.version.originalName),
+          'X-Content-Type-Options': 'nosniff',
+          'Cache-Control': 'private, no-store',
+          'Content-Security-Policy': "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+        },
+      })
+    },
+  )
+  .post(
+    '/public/:token/code',
+    routeDoc(TAG, 'Envia o código de 6 dígitos ao e-mail do signatário', { public: true }),
+    linkLimit,
+    codeLimit,
+    validate('param', tokenParam),
+    async (c) => {
+      const sent = await c.get('db').transaction(async (tx) => {
+        const signer = await loadSigner(tx, c.req.valid('param').token, true)
+        const code = await issueCode(tx, signer)
+        await audit(tx, c, signer, 'signature.code')
+        return { signer, code }
+      })
+      await sendSigningCode(c.get('deps'), sent.signer.officeId, {
+        name: sent.signer.name,
+        email: sent.signer.email,
+        code: sent.code,
+        documentName: sent.signer.documentName,
+      })
+      return c.json({ sent: true })
+    },
+  )
   .post(
     '/public/:token/sign',
+    routeDoc(TAG, 'Assina com código, nome completo, CPF e consentimento', { public: true }),
     linkLimit,
     validate('param', tokenParam),
     validate('json', signBody),
@@ -188,6 +216,7 @@ export const signingPublicRoutes = new Hono<AppEnv>()
   )
   .post(
     '/public/:token/refuse',
+    routeDoc(TAG, 'Recusa a assinatura', { public: true }),
     linkLimit,
     validate('param', tokenParam),
     validate('json', refuseBody),
@@ -207,32 +236,46 @@ export const signingPublicRoutes = new Hono<AppEnv>()
       return c.json({ refused: true })
     },
   )
-  .get('/verify', verifyLimit, validate('query', verifyCodeQuery), async (c) => {
-    c.header('Cache-Control', 'no-store')
-    const result = await verifyByCode(c.get('db'), c.req.valid('query').code)
-    if (!result) throw notFound(SIGNATURE_MESSAGES.codeNotFound)
-    return c.json<VerificationResult>(result)
-  })
-  .post('/verify', verifyLimit, async (c) => {
-    const body = c.req.raw.body
-    if (!body) throw new ApiError(400, 'validation', SIGNATURE_MESSAGES.verifyNeedsInput)
-    let spooled
-    try {
-      spooled = await spoolUpload(c.get('deps').env.dataDir, body, { maxBytes: VERIFY_MAX_BYTES })
-    } catch (error) {
-      if (error instanceof FileTooLargeError)
-        throw new ApiError(413, 'too_large', SIGNATURE_MESSAGES.verifyTooLarge)
-      if (error instanceof UploadAbortedError)
-        throw new ApiError(400, 'upload_aborted', SIGNATURE_MESSAGES.verifyNotPdf)
-      throw error
-    }
-    try {
-      const bytes = await readFile(spooled.path)
-      if (!bytes.subarray(0, 1024).includes('%PDF-')) {
-        throw new ApiError(415, 'unsupported_type', SIGNATURE_MESSAGES.verifyNotPdf)
+  .get(
+    '/verify',
+    routeDoc(TAG, 'Verifica um documento assinado pelo código da página de evidências', { public: true }),
+    verifyLimit,
+    validate('query', verifyCodeQuery),
+    async (c) => {
+      c.header('Cache-Control', 'no-store')
+      const result = await verifyByCode(c.get('db'), c.req.valid('query').code)
+      if (!result) throw notFound(SIGNATURE_MESSAGES.codeNotFound)
+      return c.json<VerificationResult>(result)
+    },
+  )
+  .post(
+    '/verify',
+    routeDoc(TAG, 'Verifica a integridade de um PDF assinado (até 20 MB)', {
+      public: true,
+      requestBody: { media: 'application/pdf', schema: { type: 'string', format: 'binary' } },
+    }),
+    verifyLimit,
+    async (c) => {
+      const body = c.req.raw.body
+      if (!body) throw new ApiError(400, 'validation', SIGNATURE_MESSAGES.verifyNeedsInput)
+      let spooled
+      try {
+        spooled = await spoolUpload(c.get('deps').env.dataDir, body, { maxBytes: VERIFY_MAX_BYTES })
+      } catch (error) {
+        if (error instanceof FileTooLargeError)
+          throw new ApiError(413, 'too_large', SIGNATURE_MESSAGES.verifyTooLarge)
+        if (error instanceof UploadAbortedError)
+          throw new ApiError(400, 'upload_aborted', SIGNATURE_MESSAGES.verifyNotPdf)
+        throw error
       }
-      return c.json<VerificationResult>(await verifyFile(c.get('db'), c.get('deps').env, bytes))
-    } finally {
-      await spooled.cleanup()
-    }
-  })
+      try {
+        const bytes = await readFile(spooled.path)
+        if (!bytes.subarray(0, 1024).includes('%PDF-')) {
+          throw new ApiError(415, 'unsupported_type', SIGNATURE_MESSAGES.verifyNotPdf)
+        }
+        return c.json<VerificationResult>(await verifyFile(c.get('db'), c.get('deps').env, bytes))
+      } finally {
+        await spooled.cleanup()
+      }
+    },
+  )

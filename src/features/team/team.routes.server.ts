@@ -3,6 +3,7 @@ import type { AppEnv } from '../../platform/app-env.server'
 import { ApiError } from '../../platform/http-error.server'
 import { clientIp } from '../../platform/client-ip.server'
 import { rateLimit } from '../../platform/rate-limit.server'
+import { apiTag, routeDoc } from '../../platform/route-doc.server'
 import { validate } from '../../platform/validate.server'
 import { recordAudit, recordOfficeAudit } from '../audit/audit.public.server'
 import { recordPlatformEvent } from '../platform-logs/platform-logs.public.server'
@@ -39,6 +40,8 @@ import {
   updateMemberRow,
 } from './team.service.server'
 
+const TAG = apiTag('Equipe', 'Equipe do escritório, convites e desativação.')
+
 /** A unique e-mail per office (office_members_office_email_uq) → a clear 409 instead of a 500. */
 async function guardDuplicate<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -73,71 +76,84 @@ async function mailInvite(
 const manage = requireOffice('team.manage')
 
 const officeTeamRoutes = new Hono<AppEnv>()
-  .get('/', requireOffice('team.view'), validate('query', teamListQuerySchema), async (c) => {
-    const officeId = c.get('office').id
-    const [hoursByMember, casesByMember, casosAtivos] = await Promise.all([
-      hoursThisMonthByMember(c.get('db'), officeId),
-      activeCasesByMember(c.get('db'), officeId),
-      countActiveCases(c.get('db'), officeId),
-    ])
-    const query = c.req.valid('query')
-    const numbers = { hoursByMember, casesByMember }
-    const all = await listMembers(c.get('db'), officeId, c.get('office').memberId, {}, numbers)
-    const filtered =
-      query.search || query.nivel !== 'todos'
-        ? await listMembers(c.get('db'), officeId, c.get('office').memberId, query, numbers)
-        : all
-    const membrosAtivos = all.length
-    const advogadosAtivos = all.filter((member) => member.oabNumero).length
-    const podeGerenciar = can(c.get('office').nivelAcesso, 'team.manage')
-    const body: TeamOverview = {
-      // A member's hourly rate is the partners' business (they set it): hidden from the other levels.
-      members: podeGerenciar ? filtered : filtered.map((member) => ({ ...member, valorHora: null })),
-      stats: {
-        membrosAtivos,
-        horasMes: Math.round(all.reduce((sum, member) => sum + member.horasMes, 0) * 10) / 10,
-        casosAtivos,
-        mediaCasosPorMembro: membrosAtivos === 0 ? 0 : Math.round(casosAtivos / membrosAtivos),
-        advogadosAtivos,
-        equipeDeApoio: membrosAtivos - advogadosAtivos,
-      },
-      podeGerenciar,
-    }
-    c.header('Cache-Control', 'no-store')
-    return c.json(body)
-  })
-  .post('/', manage, validate('json', createMemberSchema), async (c) => {
-    const data = c.req.valid('json')
-    const { id, invite } = await guardDuplicate(() =>
-      c.get('db').transaction(async (tx) => {
-        const memberId = await insertMember(tx, c.get('office').id, data)
-        const wantsInvite = data.convidar && data.ativo && data.email !== null
-        const issued = wantsInvite
-          ? await issueInvitation(
-              tx,
-              c.get('office').id,
-              { id: memberId, email: data.email, userId: null, ativo: true },
-              c.get('office').userId,
-            )
-          : null
-        await recordOfficeAudit(
-          c,
-          {
-            action: 'member.create',
-            entity: 'member',
-            entityId: memberId,
-            details: { nivelAcesso: data.nivelAcesso, convite: Boolean(issued) },
-          },
-          tx,
-        )
-        return { id: memberId, invite: issued }
-      }),
-    )
-    if (invite) await mailInvite(c, invite, data)
-    return c.json({ id, convite: Boolean(invite) }, 201)
-  })
+  .get(
+    '/',
+    routeDoc(TAG, 'Equipe do escritório: membros ativos, cartões e permissões'),
+    requireOffice('team.view'),
+    validate('query', teamListQuerySchema),
+    async (c) => {
+      const officeId = c.get('office').id
+      const [hoursByMember, casesByMember, casosAtivos] = await Promise.all([
+        hoursThisMonthByMember(c.get('db'), officeId),
+        activeCasesByMember(c.get('db'), officeId),
+        countActiveCases(c.get('db'), officeId),
+      ])
+      const query = c.req.valid('query')
+      const numbers = { hoursByMember, casesByMember }
+      const all = await listMembers(c.get('db'), officeId, c.get('office').memberId, {}, numbers)
+      const filtered =
+        query.search || query.nivel !== 'todos'
+          ? await listMembers(c.get('db'), officeId, c.get('office').memberId, query, numbers)
+          : all
+      const membrosAtivos = all.length
+      const advogadosAtivos = all.filter((member) => member.oabNumero).length
+      const podeGerenciar = can(c.get('office').nivelAcesso, 'team.manage')
+      const body: TeamOverview = {
+        // A member's hourly rate is the partners' business (they set it): hidden from the other levels.
+        members: podeGerenciar ? filtered : filtered.map((member) => ({ ...member, valorHora: null })),
+        stats: {
+          membrosAtivos,
+          horasMes: Math.round(all.reduce((sum, member) => sum + member.horasMes, 0) * 10) / 10,
+          casosAtivos,
+          mediaCasosPorMembro: membrosAtivos === 0 ? 0 : Math.round(casosAtivos / membrosAtivos),
+          advogadosAtivos,
+          equipeDeApoio: membrosAtivos - advogadosAtivos,
+        },
+        podeGerenciar,
+      }
+      c.header('Cache-Control', 'no-store')
+      return c.json(body)
+    },
+  )
+  .post(
+    '/',
+    routeDoc(TAG, 'Adiciona um membro à equipe (e envia o convite, se pedido)', { status: 201 }),
+    manage,
+    validate('json', createMemberSchema),
+    async (c) => {
+      const data = c.req.valid('json')
+      const { id, invite } = await guardDuplicate(() =>
+        c.get('db').transaction(async (tx) => {
+          const memberId = await insertMember(tx, c.get('office').id, data)
+          const wantsInvite = data.convidar && data.ativo && data.email !== null
+          const issued = wantsInvite
+            ? await issueInvitation(
+                tx,
+                c.get('office').id,
+                { id: memberId, email: data.email, userId: null, ativo: true },
+                c.get('office').userId,
+              )
+            : null
+          await recordOfficeAudit(
+            c,
+            {
+              action: 'member.create',
+              entity: 'member',
+              entityId: memberId,
+              details: { nivelAcesso: data.nivelAcesso, convite: Boolean(issued) },
+            },
+            tx,
+          )
+          return { id: memberId, invite: issued }
+        }),
+      )
+      if (invite) await mailInvite(c, invite, data)
+      return c.json({ id, convite: Boolean(invite) }, 201)
+    },
+  )
   .put(
     '/:id',
+    routeDoc(TAG, 'Edita os dados, o nível de acesso e o status de um membro', { status: 204 }),
     manage,
     validate('param', memberIdParamSchema),
     validate('json', updateMemberSchema),
@@ -176,38 +192,56 @@ const officeTeamRoutes = new Hono<AppEnv>()
       return c.body(null, 204)
     },
   )
-  .delete('/:id', manage, validate('param', memberIdParamSchema), async (c) => {
-    const { id } = c.req.valid('param')
-    await c.get('db').transaction(async (tx) => {
-      const member = await lockMember(tx, c.get('office').id, id)
-      await deactivateMemberRow(tx, c.get('office').id, member)
-      await cancelPendingInvitations(tx, c.get('office').id, id)
-      await recordOfficeAudit(c, { action: 'member.deactivate', entity: 'member', entityId: id }, tx)
-    })
-    return c.body(null, 204)
-  })
-  .post('/:id/invitation', manage, validate('param', memberIdParamSchema), async (c) => {
-    const { id } = c.req.valid('param')
-    const { invite, member } = await c.get('db').transaction(async (tx) => {
-      const row = await lockMember(tx, c.get('office').id, id)
-      if (!row.ativo) throw new ApiError(409, 'inactive', TEAM_MESSAGES.inviteInactive)
-      const issued = await issueInvitation(tx, c.get('office').id, row, c.get('office').userId)
-      await recordOfficeAudit(c, { action: 'member.invite', entity: 'member', entityId: id }, tx)
-      return { invite: issued, member: row }
-    })
-    await mailInvite(c, invite, member)
-    return c.body(null, 204)
-  })
-  .delete('/:id/invitation', manage, validate('param', memberIdParamSchema), async (c) => {
-    const { id } = c.req.valid('param')
-    await c.get('db').transaction(async (tx) => {
-      await lockMember(tx, c.get('office').id, id)
-      const cancelled = await cancelPendingInvitations(tx, c.get('office').id, id)
-      if (cancelled === 0) throw new ApiError(409, 'no_pending_invite', TEAM_MESSAGES.noPendingInvite)
-      await recordOfficeAudit(c, { action: 'member.invite_cancel', entity: 'member', entityId: id }, tx)
-    })
-    return c.body(null, 204)
-  })
+  .delete(
+    '/:id',
+    routeDoc(TAG, 'Desativa um membro (perde o acesso na hora; o histórico fica)', { status: 204 }),
+    manage,
+    validate('param', memberIdParamSchema),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      await c.get('db').transaction(async (tx) => {
+        const member = await lockMember(tx, c.get('office').id, id)
+        await deactivateMemberRow(tx, c.get('office').id, member)
+        await cancelPendingInvitations(tx, c.get('office').id, id)
+        await recordOfficeAudit(c, { action: 'member.deactivate', entity: 'member', entityId: id }, tx)
+      })
+      return c.body(null, 204)
+    },
+  )
+  .post(
+    '/:id/invitation',
+    routeDoc(TAG, 'Reenvia o convite de um membro (o link anterior deixa de valer)', { status: 204 }),
+    manage,
+    validate('param', memberIdParamSchema),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const { invite, member } = await c.get('db').transaction(async (tx) => {
+        const row = await lockMember(tx, c.get('office').id, id)
+        if (!row.ativo) throw new ApiError(409, 'inactive', TEAM_MESSAGES.inviteInactive)
+        const issued = await issueInvitation(tx, c.get('office').id, row, c.get('office').userId)
+        await recordOfficeAudit(c, { action: 'member.invite', entity: 'member', entityId: id }, tx)
+        return { invite: issued, member: row }
+      })
+      await mailInvite(c, invite, member)
+      return c.body(null, 204)
+    },
+  )
+  .delete(
+    '/:id/invitation',
+    routeDoc(TAG, 'Cancela o convite pendente de um membro', { status: 204 }),
+    manage,
+    validate('param', memberIdParamSchema),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      await c.get('db').transaction(async (tx) => {
+        await lockMember(tx, c.get('office').id, id)
+        const cancelled = await cancelPendingInvitations(tx, c.get('office').id, id)
+        if (cancelled === 0) throw new ApiError(409, 'no_pending_invite', TEAM_MESSAGES.noPendingInvite)
+        await recordOfficeAudit(c, { action: 'member.invite_cancel', entity: 'member', entityId: id }, tx)
+      })
+      return c.body(null, 204)
+    },
+  )
 
 /** Guessing tokens is hopeless (256 bits), but the lookups are limited per address all the same. */
 const inviteLimit = rateLimit({
@@ -218,12 +252,19 @@ const inviteLimit = rateLimit({
 
 // The acceptance path: the token is the credential to read it; accepting needs the invited account.
 const invitationRoutes = new Hono<AppEnv>()
-  .get('/invitations/:token', inviteLimit, validate('param', inviteTokenParamSchema), async (c) => {
-    c.header('Cache-Control', 'no-store')
-    return c.json<InvitationInfo>(await describeInvitation(c.get('db'), c.req.valid('param').token))
-  })
+  .get(
+    '/invitations/:token',
+    routeDoc(TAG, 'Dados de um convite para a página de aceite', { public: true }),
+    inviteLimit,
+    validate('param', inviteTokenParamSchema),
+    async (c) => {
+      c.header('Cache-Control', 'no-store')
+      return c.json<InvitationInfo>(await describeInvitation(c.get('db'), c.req.valid('param').token))
+    },
+  )
   .post(
     '/invitations/:token/accept',
+    routeDoc(TAG, 'Aceita o convite com a conta do e-mail convidado'),
     inviteLimit,
     requireUser,
     validate('param', inviteTokenParamSchema),
