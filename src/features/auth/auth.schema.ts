@@ -50,11 +50,15 @@ const advogado = baseSignUp.extend({
 const estudante = baseSignUp.extend({
   userType: z.literal('estudante'),
   universidade: required('Universidade', 160),
-  periodoCurso: z.coerce
-    .number({ error: 'Selecione o período' })
-    .int()
-    .min(1, 'Período entre 1 e 10')
-    .max(10, 'Período entre 1 e 10'),
+  // An empty select is "not chosen", not the number 0 (which z.coerce would make of it).
+  periodoCurso: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'Selecione o período' })
+      .int()
+      .min(1, 'Período entre 1 e 10')
+      .max(10, 'Período entre 1 e 10'),
+  ),
 })
 const entidade = baseSignUp.extend({
   userType: z.literal('entidade'),

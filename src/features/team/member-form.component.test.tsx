@@ -74,6 +74,14 @@ describe('MemberFormDialog', () => {
     expect(within(dialog).getByRole('checkbox', { name: 'Membro ativo' })).toBeDefined()
   })
 
+  it("drops the e-mail's message at once when the invitation is unchecked", async () => {
+    const { user, dialog, submit } = renderMemberForm()
+    await user.click(submit)
+    await waitFor(() => expect(alerts()).toContain('Informe o e-mail para enviar o convite.'))
+    await user.click(within(dialog).getByRole('checkbox', { name: /Enviar convite/ }))
+    await waitFor(() => expect(alerts()).toEqual(['Nome completo é obrigatório']))
+  })
+
   it('needs no e-mail for a member registered without an invitation', async () => {
     const { user, dialog, nome, submit, fetchSpy } = renderMemberForm()
     await user.type(nome, 'Carla Dias')

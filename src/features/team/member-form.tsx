@@ -259,6 +259,8 @@ function CheckboxField({
       <Controller
         control={control}
         name={name}
+        // Both decide whether an e-mail is needed: a message under 'Email' follows them at once.
+        rules={{ deps: ['email'] }}
         render={({ field }) => (
           <Checkbox
             id={id}
