@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/app-env.server'
 import { unauthorized } from '../../platform/http-error.server'
+import { apiTag, routeDoc } from '../../platform/route-doc.server'
 import { validate } from '../../platform/validate.server'
 import { requireRole } from '../auth/auth.public.server'
 import { listReports, resolveReport } from './network.reports.server'
@@ -18,6 +19,12 @@ import { decideVerification, listVerificationRequests } from './network.verifica
 // The minimal superadmin API over reports and OAB verification requests (issue 13), so moderation is
 // testable now; issue 14 builds the /admin/moderation screen on these routes and functions.
 
+/** /api/network/*. Declared here, not in network.routes.server.ts, because that file imports this one. */
+export const NETWORK_TAG = apiTag(
+  'Rede',
+  'Avaliações, denúncias, verificação da OAB, conexões e contato pelo perfil público.',
+)
+
 const page = {
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
@@ -33,13 +40,18 @@ function actorId(c: Context<AppEnv>): string {
 
 export const networkModerationRoutes = new Hono<AppEnv>()
   .use(requireRole('superadmin'))
-  .get('/reports', validate('query', reportsQuery), async (c) =>
-    c.json<{ items: ContentReportItem[]; total: number }>(
-      await listReports(c.get('db'), c.req.valid('query')),
-    ),
+  .get(
+    '/reports',
+    routeDoc(NETWORK_TAG, 'Denúncias por situação (só superadmin)'),
+    validate('query', reportsQuery),
+    async (c) =>
+      c.json<{ items: ContentReportItem[]; total: number }>(
+        await listReports(c.get('db'), c.req.valid('query')),
+      ),
   )
   .post(
     '/reports/:id/resolve',
+    routeDoc(NETWORK_TAG, 'Resolve uma denúncia; pode ocultar a avaliação denunciada (só superadmin)'),
     validate('param', idParamSchema),
     validate('json', resolveReportSchema),
     async (c) => {
@@ -53,13 +65,18 @@ export const networkModerationRoutes = new Hono<AppEnv>()
       return c.json<ContentReportItem>(report)
     },
   )
-  .get('/verifications', validate('query', verificationsQuery), async (c) =>
-    c.json<{ items: VerificationRequestItem[]; total: number }>(
-      await listVerificationRequests(c.get('db'), c.req.valid('query')),
-    ),
+  .get(
+    '/verifications',
+    routeDoc(NETWORK_TAG, 'Solicitações de verificação da OAB por situação (só superadmin)'),
+    validate('query', verificationsQuery),
+    async (c) =>
+      c.json<{ items: VerificationRequestItem[]; total: number }>(
+        await listVerificationRequests(c.get('db'), c.req.valid('query')),
+      ),
   )
   .post(
     '/verifications/:id/decide',
+    routeDoc(NETWORK_TAG, 'Aprova ou rejeita (com motivo) uma verificação da OAB (só superadmin)'),
     validate('param', idParamSchema),
     validate('json', decideVerificationSchema),
     async (c) => {

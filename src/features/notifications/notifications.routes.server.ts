@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../platform/app-env.server'
 import { notFound, unauthorized } from '../../platform/http-error.server'
+import { routeDoc } from '../../platform/route-doc.server'
 import { validate } from '../../platform/validate.server'
 import { requireUser } from '../auth/auth.public.server'
 import { notificationIdParam, notificationListQuery, type NotificationList } from './notifications.schema'
@@ -10,7 +11,7 @@ import {
   markNotificationRead,
   removeNotification,
 } from './notifications.service.server'
-import { notificationStreamRoutes } from './notifications.stream.server'
+import { NOTIFICATIONS_TAG as TAG, notificationStreamRoutes } from './notifications.stream.server'
 
 const NOT_FOUND_MESSAGE = 'Notificação não encontrada.'
 
@@ -30,21 +31,36 @@ export const notificationRoutes = new Hono<AppEnv>()
       c.header('Cache-Control', 'no-store')
   })
   .route('/stream', notificationStreamRoutes())
-  .get('/', validate('query', notificationListQuery), async (c) => {
-    const { limit } = c.req.valid('query')
-    return c.json<NotificationList>(await listNotifications(c.var.db, userIdOf(c), limit))
-  })
-  .post('/read-all', async (c) => {
+  .get(
+    '/',
+    routeDoc(TAG, 'Notificações do usuário, as mais recentes primeiro, e quantas não lidas'),
+    validate('query', notificationListQuery),
+    async (c) => {
+      const { limit } = c.req.valid('query')
+      return c.json<NotificationList>(await listNotifications(c.var.db, userIdOf(c), limit))
+    },
+  )
+  .post('/read-all', routeDoc(TAG, 'Marca todas as notificações como lidas'), async (c) => {
     const changed = await markAllNotificationsRead(c.var.db, userIdOf(c))
     return c.json({ changed })
   })
-  .post('/:id/read', validate('param', notificationIdParam), async (c) => {
-    const found = await markNotificationRead(c.var.db, userIdOf(c), c.req.valid('param').id)
-    if (!found) throw notFound(NOT_FOUND_MESSAGE)
-    return c.json({ ok: true as const })
-  })
-  .delete('/:id', validate('param', notificationIdParam), async (c) => {
-    const found = await removeNotification(c.var.db, userIdOf(c), c.req.valid('param').id)
-    if (!found) throw notFound(NOT_FOUND_MESSAGE)
-    return c.body(null, 204)
-  })
+  .post(
+    '/:id/read',
+    routeDoc(TAG, 'Marca uma notificação como lida'),
+    validate('param', notificationIdParam),
+    async (c) => {
+      const found = await markNotificationRead(c.var.db, userIdOf(c), c.req.valid('param').id)
+      if (!found) throw notFound(NOT_FOUND_MESSAGE)
+      return c.json({ ok: true as const })
+    },
+  )
+  .delete(
+    '/:id',
+    routeDoc(TAG, 'Remove uma notificação', { status: 204 }),
+    validate('param', notificationIdParam),
+    async (c) => {
+      const found = await removeNotification(c.var.db, userIdOf(c), c.req.valid('param').id)
+      if (!found) throw notFound(NOT_FOUND_MESSAGE)
+      return c.body(null, 204)
+    },
+  )

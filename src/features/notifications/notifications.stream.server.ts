@@ -3,10 +3,17 @@ import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
 import type { AppEnv } from '../../platform/app-env.server'
 import { unauthorized } from '../../platform/http-error.server'
 import { log } from '../../platform/log.server'
+import { apiTag, routeDoc } from '../../platform/route-doc.server'
 import { requireUser } from '../auth/auth.public.server'
 import type { NotificationStreamEvent } from './notifications.schema'
 import { streamRevocation } from './notifications.revocation.server'
 import { countUnread } from './notifications.service.server'
+
+/** /api/notifications/*. Declared here, not in notifications.routes.server.ts, because that file imports this one. */
+export const NOTIFICATIONS_TAG = apiTag(
+  'Notificações',
+  'Notificações do usuário da sessão, com um fluxo em tempo real (Server-Sent Events).',
+)
 
 /** A comment line every 25 s keeps proxies and the browser from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000
@@ -33,7 +40,12 @@ export interface StreamTimings {
 export function notificationStreamRoutes(
   timings: StreamTimings = { heartbeatMs: HEARTBEAT_MS, maxStreamMs: MAX_STREAM_MS },
 ) {
-  return new Hono<AppEnv>().use(requireUser).get('/', (c) => {
+  const doc = routeDoc(
+    NOTIFICATIONS_TAG,
+    'Fluxo de eventos das notificações (created, read, read-all, removed) em Server-Sent Events',
+    { media: 'text/event-stream' },
+  )
+  return new Hono<AppEnv>().use(requireUser).get('/', doc, (c) => {
     const user = c.get('user')
     const session = c.get('session')
     if (!user || !session) throw unauthorized()

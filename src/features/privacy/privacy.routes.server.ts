@@ -6,7 +6,9 @@ import type { AppEnv } from '../../platform/app-env.server'
 import { clientIp } from '../../platform/client-ip.server'
 import { contentDisposition } from '../../platform/content-disposition.server'
 import { ApiError, notFound, unauthorized } from '../../platform/http-error.server'
+import { noStore } from '../../platform/no-store.server'
 import { rateLimit } from '../../platform/rate-limit.server'
+import { apiTag, routeDoc } from '../../platform/route-doc.server'
 import { validate } from '../../platform/validate.server'
 import { recordOfficeAudit, recordUserAudit } from '../audit/audit.public.server'
 import { requireOffice } from '../offices/offices.public.server'
@@ -25,6 +27,13 @@ import {
   type AnonymizedClient,
   type DeletionStatus,
 } from './privacy.schema'
+
+const TAG = apiTag(
+  'Privacidade (LGPD)',
+  'Direitos do titular: baixar os próprios dados e excluir a conta (com prazo para cancelar).',
+)
+/** POST /api/clients/:id/anonymize sits in the clients' section (the same declaration as that feature's). */
+const CLIENTS_TAG = apiTag('Clientes', 'Clientes do escritório da sessão.')
 
 /** The signed-in user (requireUser has run). */
 function signedIn(c: Context<AppEnv>) {
@@ -61,35 +70,47 @@ const signedInOnly = createMiddleware<AppEnv>(async (c, next) => {
 // The user's own rights (LGPD art. 18): every route acts on the session's user, never a request field.
 export const privacyRoutes = new Hono<AppEnv>()
   .use(signedInOnly)
-  .use(async (c, next) => {
-    await next()
-    c.header('Cache-Control', 'no-store')
-  })
-  .get('/export', exportLimit, async (c) => {
-    const who = signedIn(c)
-    const data = await buildPersonalDataExport(c.get('db'), who.userId)
-    // The download itself is a full read of personal data: it is audited before the bytes leave.
-    await recordUserAudit(c, { action: 'account.export', entity: 'user', entityId: who.userId })
-    return new Response(JSON.stringify(data, null, 2), {
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'content-disposition': contentDisposition('attachment', `meus-dados-jusconecta-${todayISO()}.json`),
-        'cache-control': 'no-store',
-      },
-    })
-  })
-  .get('/deletion', async (c) => {
-    return c.json<DeletionStatus>(await getDeletionStatus(c.get('db'), signedIn(c).userId))
-  })
-  .post('/deletion', deletionLimit, validate('json', requestDeletionSchema), async (c) => {
-    const who = signedIn(c)
-    if (!(await passwordMatches(c.get('deps'), who.userId, c.req.valid('json').password)))
-      throw new ApiError(400, 'validation', PRIVACY_MESSAGES.wrongPassword, {
-        password: PRIVACY_MESSAGES.wrongPassword,
+  .use(noStore())
+  .get(
+    '/export',
+    routeDoc(TAG, 'Baixa todos os dados pessoais do usuário (JSON, LGPD; auditado)'),
+    exportLimit,
+    async (c) => {
+      const who = signedIn(c)
+      const data = await buildPersonalDataExport(c.get('db'), who.userId)
+      // The download itself is a full read of personal data: it is audited before the bytes leave.
+      await recordUserAudit(c, { action: 'account.export', entity: 'user', entityId: who.userId })
+      return new Response(JSON.stringify(data, null, 2), {
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'content-disposition': contentDisposition('attachment', `meus-dados-jusconecta-${todayISO()}.json`),
+          'cache-control': 'no-store',
+        },
       })
-    return c.json<DeletionStatus>(await requestDeletion(c.get('deps'), who), 201)
-  })
-  .delete('/deletion', async (c) => {
+    },
+  )
+  .get(
+    '/deletion',
+    routeDoc(TAG, 'Exclusão de conta agendada e o que ela faria aos escritórios'),
+    async (c) => {
+      return c.json<DeletionStatus>(await getDeletionStatus(c.get('db'), signedIn(c).userId))
+    },
+  )
+  .post(
+    '/deletion',
+    routeDoc(TAG, 'Agenda a exclusão da conta em 7 dias (confirma a senha)', { status: 201 }),
+    deletionLimit,
+    validate('json', requestDeletionSchema),
+    async (c) => {
+      const who = signedIn(c)
+      if (!(await passwordMatches(c.get('deps'), who.userId, c.req.valid('json').password)))
+        throw new ApiError(400, 'validation', PRIVACY_MESSAGES.wrongPassword, {
+          password: PRIVACY_MESSAGES.wrongPassword,
+        })
+      return c.json<DeletionStatus>(await requestDeletion(c.get('deps'), who), 201)
+    },
+  )
+  .delete('/deletion', routeDoc(TAG, 'Cancela a exclusão de conta agendada'), async (c) => {
     return c.json<DeletionStatus>(await cancelDeletion(c.get('deps'), signedIn(c)))
   })
 
@@ -101,6 +122,7 @@ const uuid = z.uuid()
  */
 export const clientAnonymizationRoutes = new Hono<AppEnv>().post(
   '/:id/anonymize',
+  routeDoc(CLIENTS_TAG, 'Anonimiza um cliente (LGPD, irreversível; auditado)'),
   requireOffice('clients.delete'),
   validate('json', anonymizeClientSchema),
   async (c) => {

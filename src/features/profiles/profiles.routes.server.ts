@@ -5,6 +5,7 @@ import sharp from 'sharp'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/app-env.server'
 import { ApiError, notFound, unauthorized } from '../../platform/http-error.server'
+import { apiTag, routeDoc } from '../../platform/route-doc.server'
 import { refuseEmptyUpdate, refuseUncleanText, validate } from '../../platform/validate.server'
 import { getStorage, isStorageKey, newStorageKey, type FileStorage } from '../../platform/storage.server'
 import {
@@ -102,21 +103,56 @@ async function toAvatarWebp(bytes: Uint8Array): Promise<Buffer> {
   }
 }
 
+const TAG = apiTag('Perfil', 'Perfil público e foto do usuário.')
+
+const avatarBody = {
+  media: 'multipart/form-data',
+  schema: {
+    type: 'object',
+    properties: {
+      file: { type: 'string', format: 'binary', description: 'Imagem JPEG, PNG ou WebP.' },
+    },
+    required: ['file'],
+  },
+}
+
+/** The body of POST/PATCH /api/profile/{collection}: one schema per collection, chosen by the path. */
+function collectionBody(kind: 'create' | 'update') {
+  return {
+    media: 'application/json',
+    schema: {
+      description: 'O formato depende de {collection}: um esquema por coleção (title = nome da coleção).',
+      oneOf: Object.entries(lawyerCollectionSchemas).map(([name, schemas]) => ({
+        title: name,
+        ...z.toJSONSchema(schemas[kind], { io: 'input', unrepresentable: 'any' }),
+        $schema: undefined,
+      })),
+    },
+  }
+}
+
 const tooLarge = () => new ApiError(413, 'too_large', AVATAR_TOO_LARGE_MESSAGE)
 
 /** /api/profile: the signed-in user's own profile, avatar and lawyer sub-collections. */
 export const profileRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
+  .get('/', routeDoc(TAG, 'Perfil do usuário da sessão'), async (c) => {
     const profile = await ensureProfile(c.get('db'), signedInUser(c))
     c.header('Cache-Control', 'no-store')
     return c.json(toProfileDto(profile))
   })
-  .patch('/', signedIn, validate('json', updateProfileSchema), async (c) => {
-    const profile = await updateProfile(c.get('db'), signedInUser(c), c.req.valid('json'))
-    return c.json(toProfileDto(profile))
-  })
+  .patch(
+    '/',
+    routeDoc(TAG, 'Atualiza o perfil'),
+    signedIn,
+    validate('json', updateProfileSchema),
+    async (c) => {
+      const profile = await updateProfile(c.get('db'), signedInUser(c), c.req.valid('json'))
+      return c.json(toProfileDto(profile))
+    },
+  )
   .post(
     '/avatar',
+    routeDoc(TAG, 'Envia a foto do perfil', { requestBody: avatarBody }),
     // Below the app-wide limit: refuse a too-large upload before reading it (the multipart envelope
     // adds a few hundred bytes to the file).
     bodyLimit({
@@ -158,37 +194,50 @@ export const profileRoutes = new Hono<AppEnv>()
       return c.json(toProfileDto(result.profile))
     },
   )
-  .delete('/avatar', async (c) => {
+  .delete('/avatar', routeDoc(TAG, 'Remove a foto do perfil'), async (c) => {
     const { profile, previousUrl } = await setAvatarUrl(c.get('db'), signedInUser(c), null)
     await deleteAvatarFile(getStorage(c.get('deps').env), previousUrl)
     return c.json(toProfileDto(profile))
   })
-  .get('/:collection', async (c) => {
+  .get('/:collection', routeDoc(TAG, 'Itens de uma coleção do perfil de advogado'), async (c) => {
     const user = signedInUser(c)
     const collection = collectionParam(c.req.param('collection'))
     const items = await listCollection(c.get('db'), collection, user.id)
     c.header('Cache-Control', 'no-store')
     return c.json<CollectionList<LawyerCollection>>({ items })
   })
-  .post('/:collection', async (c) => {
-    const collection = collectionParam(c.req.param('collection'))
-    const user = await requireLawyer(c)
-    const parsed = lawyerCollectionSchemas[collection].create.safeParse(await parseBody(c))
-    if (!parsed.success) throw formatValidationError(parsed.error)
-    const item = await createCollectionItem(c.get('db'), collection, user.id, parsed.data)
-    return c.json<CollectionItem<LawyerCollection>>(item, 201)
-  })
-  .patch('/:collection/:id', async (c) => {
-    const collection = collectionParam(c.req.param('collection'))
-    const id = idParam(c.req.param('id'))
-    const user = await requireLawyer(c)
-    const parsed = lawyerCollectionSchemas[collection].update.safeParse(await parseBody(c))
-    if (!parsed.success) throw formatValidationError(parsed.error)
-    refuseEmptyUpdate(parsed.data)
-    const item = await updateCollectionItem(c.get('db'), collection, user.id, id, parsed.data)
-    return c.json<CollectionItem<LawyerCollection>>(item)
-  })
-  .delete('/:collection/:id', async (c) => {
+  .post(
+    '/:collection',
+    routeDoc(TAG, 'Adiciona um item a uma coleção do perfil de advogado', {
+      status: 201,
+      requestBody: collectionBody('create'),
+    }),
+    async (c) => {
+      const collection = collectionParam(c.req.param('collection'))
+      const user = await requireLawyer(c)
+      const parsed = lawyerCollectionSchemas[collection].create.safeParse(await parseBody(c))
+      if (!parsed.success) throw formatValidationError(parsed.error)
+      const item = await createCollectionItem(c.get('db'), collection, user.id, parsed.data)
+      return c.json<CollectionItem<LawyerCollection>>(item, 201)
+    },
+  )
+  .patch(
+    '/:collection/:id',
+    routeDoc(TAG, 'Altera um item de uma coleção do perfil de advogado', {
+      requestBody: collectionBody('update'),
+    }),
+    async (c) => {
+      const collection = collectionParam(c.req.param('collection'))
+      const id = idParam(c.req.param('id'))
+      const user = await requireLawyer(c)
+      const parsed = lawyerCollectionSchemas[collection].update.safeParse(await parseBody(c))
+      if (!parsed.success) throw formatValidationError(parsed.error)
+      refuseEmptyUpdate(parsed.data)
+      const item = await updateCollectionItem(c.get('db'), collection, user.id, id, parsed.data)
+      return c.json<CollectionItem<LawyerCollection>>(item)
+    },
+  )
+  .delete('/:collection/:id', routeDoc(TAG, 'Remove um item de uma coleção', { status: 204 }), async (c) => {
     const collection = collectionParam(c.req.param('collection'))
     const id = idParam(c.req.param('id'))
     const user = await requireLawyer(c)
@@ -197,17 +246,21 @@ export const profileRoutes = new Hono<AppEnv>()
   })
 
 /** /api/files/avatars/:key — the resized avatars, public like the spec's 'avatars' bucket. */
-export const avatarFileRoutes = new Hono<AppEnv>().get('/:key', async (c) => {
-  const key = c.req.param('key')
-  // Only our own random keys: '..', '/', '%2f' and friends never reach the file system.
-  if (!isStorageKey(key)) throw notFound('Arquivo não encontrado.')
-  const data = await getStorage(c.get('deps').env).get('avatars', key)
-  if (!data) throw notFound('Arquivo não encontrado.')
-  return c.body(new Uint8Array(data), 200, {
-    'Content-Type': 'image/webp',
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Disposition': 'inline',
-    // A key is never reused for other bytes (every upload gets a new one).
-    'Cache-Control': 'public, max-age=31536000, immutable',
-  })
-})
+export const avatarFileRoutes = new Hono<AppEnv>().get(
+  '/:key',
+  routeDoc(TAG, 'Foto de perfil (WebP)', { media: 'image/webp', public: true }),
+  async (c) => {
+    const key = c.req.param('key')
+    // Only our own random keys: '..', '/', '%2f' and friends never reach the file system.
+    if (!isStorageKey(key)) throw notFound('Arquivo não encontrado.')
+    const data = await getStorage(c.get('deps').env).get('avatars', key)
+    if (!data) throw notFound('Arquivo não encontrado.')
+    return c.body(new Uint8Array(data), 200, {
+      'Content-Type': 'image/webp',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Disposition': 'inline',
+      // A key is never reused for other bytes (every upload gets a new one).
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    })
+  },
+)
