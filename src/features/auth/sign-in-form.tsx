@@ -13,7 +13,7 @@ import {
   type SecondFactorInput,
   type SignInInput,
 } from './auth.schema'
-import { remindPendingDeletion } from '../privacy/privacy.public'
+import { notifySignedIn } from './signed-in-listeners'
 import { toastAuthError } from './auth-error-text'
 import { SIGN_IN_REDIRECT_MS, signInWithPassword, useEnterApp, verifySecondFactor } from './use-auth'
 
@@ -35,8 +35,7 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: (email: str
         } else {
           toast.success(t('signIn.successTitle'), { description: t('signIn.successDescription') })
         }
-        // LGPD grace period: a scheduled account deletion is recalled at every sign-in.
-        void remindPendingDeletion()
+        notifySignedIn()
       },
     })
   }
