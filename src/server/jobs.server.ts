@@ -1,10 +1,9 @@
-import { agendaJobs } from '../features/agenda/agenda.public.server'
+import { agendaJobs, weeklyReportJobs } from '../features/agenda/agenda.public.server'
 import { caseJobs } from '../features/cases/cases.public.server'
 import { clientJobs } from '../features/clients/clients.public.server'
 import { documentJobs, documentStorageReferences } from '../features/documents/documents.public.server'
 import { privacyJobs } from '../features/privacy/privacy.public.server'
 import { backupJobs, backupStorageReferences } from '../features/backups/backups.public.server'
-import { officeSettingsJobs } from '../features/office-settings/office-settings.public.server'
 import { financialJobs } from '../features/financial/financial.public.server'
 import { platformLogsJobs } from '../features/platform-logs/platform-logs.public.server'
 import {
@@ -65,7 +64,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   // Backups: the 02:00 automatic run and retention, and each archive's own job.
   ...backupJobs,
   // Configurações Avançadas: the weekly report e-mail, Mondays 08:00.
-  ...officeSettingsJobs,
+  ...weeklyReportJobs,
   // Platform logs: the system monitor every 5 minutes and the 03:40 retention of events (issue 14).
   ...platformLogsJobs,
   // Platform backup (issue 14): each archive and restore, and the 5-minute schedule check with retention.

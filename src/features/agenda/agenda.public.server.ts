@@ -1,4 +1,5 @@
 // The agenda feature's server surface: what the shell (jobs) and other features (case/client screens,
 // dashboard) may use of it.
 export { agendaJobs, runDigest } from './agenda.jobs.server'
+export { weeklyReportJobs } from './agenda.weekly-report.server'
 export { upcomingEventsFor } from './agenda.service.server'

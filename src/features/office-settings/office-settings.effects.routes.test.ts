@@ -10,7 +10,7 @@ import { auditLog } from '../audit/audit.table.server'
 import { documentVersions } from '../documents/documents.table.server'
 import { notifications } from '../notifications/notifications.table.server'
 import { officeWithSocio, saveSettings, userIdOf } from './office-settings.fixtures'
-import { runWeeklyReport } from './office-settings.jobs.server'
+import { runWeeklyReport } from '../agenda/agenda.weekly-report.server'
 
 // Each Configurações Avançadas setting ACTED ON: encryption at rest, the audit viewer switch, the
 // notification switches and the weekly report.
@@ -227,8 +227,8 @@ describe('weekly report', () => {
   })
 
   it('is scheduled on Mondays at 08:00', async () => {
-    const { officeSettingsJobs } = await import('./office-settings.jobs.server')
-    expect(officeSettingsJobs.find((job) => job.name === 'office-settings.weekly-report')?.schedule).toBe(
+    const { weeklyReportJobs } = await import('../agenda/agenda.weekly-report.server')
+    expect(weeklyReportJobs.find((job) => job.name === 'office-settings.weekly-report')?.schedule).toBe(
       '0 8 * * 1',
     )
   })

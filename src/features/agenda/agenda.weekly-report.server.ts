@@ -4,10 +4,13 @@ import { paths } from '../../lib/paths'
 import type { AppDeps } from '../../platform/app-env.server'
 import type { JobDefinition } from '../../platform/jobs.server'
 import { users } from '../auth/auth.table.server'
-import { events } from '../agenda/agenda.table.server'
 import { officeMembers, offices } from '../offices/offices.table.server'
-import { officeSettings } from './office-settings.table.server'
+import { officeSettings } from '../office-settings/office-settings.table.server'
+import { events } from './agenda.table.server'
 
+// The agenda's weekly e-mail, which an office turns on in Configurações Avançadas: the agenda reads that switch
+// (office-settings is below it), never the other way round. The queue keeps its first name, so a deploy does not
+// leave a schedule behind under an old one.
 export const WEEKLY_REPORT_JOB = 'office-settings.weekly-report'
 
 /** The week of `now` in São Paulo: Monday 00:00 to the next Monday 00:00, as instants. */
@@ -88,7 +91,7 @@ async function socioEmails(deps: Pick<AppDeps, 'db'>, officeId: string): Promise
   return rows.map((row) => row.email)
 }
 
-export const officeSettingsJobs: JobDefinition[] = [
+export const weeklyReportJobs: JobDefinition[] = [
   {
     name: WEEKLY_REPORT_JOB,
     // Mondays 08:00 São Paulo. No retries: a retry after a partial run would mail some offices twice.
