@@ -61,6 +61,7 @@ import { SIGNATURE_VERIFY_PATH, signatureRoutes } from '../features/signatures/s
 import { APP_VERSION } from './version.server'
 import { routeDoc } from '../platform/route-doc.server'
 import { openApiRoutes, SYSTEM_TAG } from './openapi-docs.server'
+import './feature-hooks.server'
 
 /** Every JSON route under /api. Its type is what the browser's typed client (`hono/client`) sees. */
 export function createApiRoutes() {

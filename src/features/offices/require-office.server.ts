@@ -1,9 +1,8 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../../platform/app-env.server'
 import { ApiError, forbidden, unauthorized } from '../../platform/http-error.server'
-import { touchSessionActivity } from '../office-settings/office-settings.public.server'
-import { touchLastSeen } from '../team/team.public.server'
 import { getActiveMembership } from './membership.server'
+import { runOfficeRequestHooks } from './office-request-hooks.server'
 import { can, type Capability, type NivelAcesso } from './permissions'
 
 export interface OfficeContext {
@@ -46,15 +45,6 @@ export function requireOffice(capability: Capability, options: RequireOfficeOpti
     ) {
       throw subscriptionReadOnly()
     }
-    const session = c.get('session')
-    if (session) {
-      await touchSessionActivity(
-        c.get('db'),
-        c.get('deps').membershipCache.changes,
-        session,
-        membership.sessionTimeoutMin,
-      )
-    }
     c.set('office', {
       id: membership.officeId,
       nivelAcesso: membership.nivelAcesso,
@@ -62,8 +52,8 @@ export function requireOffice(capability: Capability, options: RequireOfficeOpti
       memberId: membership.memberId,
       auditViewer: membership.auditViewer,
     })
-    // The team page's online dot (issue 10): at most one write a minute per member.
-    await touchLastSeen(c.get('db'), membership.memberId)
+    // The office's session inactivity, the team page's online dot… (src/server/feature-hooks.server.ts).
+    await runOfficeRequestHooks(c, membership)
     await next()
   })
 }

@@ -1,0 +1,22 @@
+import { touchSessionActivity } from '../features/office-settings/office-settings.public.server'
+import { onOfficeRequest } from '../features/offices/offices.public.server'
+import { touchLastSeen } from '../features/team/team.public.server'
+
+// The shell wires what upper features do when a lower one acts (decision 007): the lower feature offers a hook,
+// the upper one's function is registered here once, at start-up (importing this module is the start-up).
+
+// Configurações Avançadas → session timeout: an office request is activity; an idle session past the office's
+// limit ends here (401).
+onOfficeRequest(async (c, membership) => {
+  const session = c.get('session')
+  if (!session) return
+  await touchSessionActivity(
+    c.get('db'),
+    c.get('deps').membershipCache.changes,
+    session,
+    membership.sessionTimeoutMin,
+  )
+})
+
+// The team page's online dot (issue 10): at most one write a minute per member.
+onOfficeRequest((c, membership) => touchLastSeen(c.get('db'), membership.memberId))
