@@ -1,5 +1,7 @@
+import { countFailedBackups } from '../features/backups/backups.public.server'
 import { touchSessionActivity } from '../features/office-settings/office-settings.public.server'
 import { onOfficeRequest } from '../features/offices/offices.public.server'
+import { registerCountedCheck } from '../features/platform-logs/platform-logs.public.server'
 import { touchLastSeen } from '../features/team/team.public.server'
 
 // The shell wires what upper features do when a lower one acts (decision 007): the lower feature offers a hook,
@@ -20,3 +22,11 @@ onOfficeRequest(async (c, membership) => {
 
 // The team page's online dot (issue 10): at most one write a minute per member.
 onOfficeRequest((c, membership) => touchLastSeen(c.get('db'), membership.memberId))
+
+// /admin/logs → system alerts: an office backup that failed in the last 24 hours.
+registerCountedCheck({
+  check: 'backup_falhou',
+  severity: 'erro',
+  threshold: 'failedBackups',
+  count: countFailedBackups,
+})

@@ -3,3 +3,4 @@ export { recordPlatformEvent, recordServerError } from './platform-logs.events.s
 export type { PlatformEventInput } from './platform-logs.events.server'
 export { platformLogsRoutes } from './platform-logs.routes.server'
 export { platformLogsJobs } from './platform-logs.jobs.server'
+export { registerCountedCheck, type CountedCheck } from './platform-logs.monitor.server'
