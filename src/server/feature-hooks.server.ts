@@ -1,7 +1,10 @@
+import { recordMemberSignIn } from '../features/audit/audit.public.server'
+import { onSignIn } from '../features/auth/auth.public.server'
 import { countFailedBackups } from '../features/backups/backups.public.server'
 import { touchSessionActivity } from '../features/office-settings/office-settings.public.server'
 import { onOfficeRequest } from '../features/offices/offices.public.server'
 import { registerCountedCheck } from '../features/platform-logs/platform-logs.public.server'
+import { recordSignInEvent } from '../features/settings/settings.public.server'
 import { touchLastSeen } from '../features/team/team.public.server'
 
 // The shell wires what upper features do when a lower one acts (decision 007): the lower feature offers a hook,
@@ -29,4 +32,11 @@ registerCountedCheck({
   severity: 'erro',
   threshold: 'failedBackups',
   count: countFailedBackups,
+})
+
+// A completed sign-in: the user's own activity (Configurações → Atividade), then, when it is a member's own
+// sign-in (not the sign-up's), the audit log of each office they belong to.
+onSignIn(recordSignInEvent)
+onSignIn(async (db, signIn) => {
+  if (signIn.fromRequest) await recordMemberSignIn(db, signIn.userId, signIn.method, signIn.ip)
 })

@@ -11,8 +11,7 @@ import { accounts, sessions, twoFactors, users, verifications } from './auth.tab
 import { grantMasterRoleAfterReset } from './roles.service.server'
 import { masterConfirmationOnSignIn } from './master-account.server'
 import { log } from '../../platform/log.server'
-import { recordSignInEvent } from '../settings/settings.public.server'
-import { recordMemberSignIn } from '../audit/audit.public.server'
+import { completedSignIn, notifySignIn } from './sign-in-listeners.server'
 import { recordPlatformEvent } from '../platform-logs/platform-logs.public.server'
 import { getPlatformSettings } from '../platform-settings/platform-settings.public.server'
 import { signInGuard } from './sign-in-guard.server'
@@ -164,20 +163,19 @@ export function createAuth({ db, env, mailer, secret }: AuthOptions) {
       session: {
         create: {
           after: async (session, ctx) => {
-            const method = await recordSignInEvent(db, session, ctx)
-            // The sign-up's own sign-in (our route calls auth.api, no HTTP request) is not a member's sign-in.
-            if (method && ctx?.request) {
-              await recordMemberSignIn(db, session.userId, method, session.ipAddress ?? null)
-              // 'Logs de auditoria' off (/admin/settings): successful sign-ins, with their address, are not kept
-              // in the platform log. Failures, lockouts, permission changes and errors always are (decision 021).
-              if ((await getPlatformSettings(db)).auditLogs) {
-                await recordPlatformEvent(db, {
-                  kind: 'login',
-                  actorUserId: session.userId,
-                  ip: session.ipAddress ?? null,
-                  details: { method },
-                })
-              }
+            const signIn = await completedSignIn(db, session, ctx)
+            if (!signIn) return
+            // The user's activity (Configurações) and, for a member's own sign-in, the office's audit log.
+            await notifySignIn(db, signIn)
+            // 'Logs de auditoria' off (/admin/settings): successful sign-ins, with their address, are not kept
+            // in the platform log. Failures, lockouts, permission changes and errors always are (decision 021).
+            if (signIn.fromRequest && (await getPlatformSettings(db)).auditLogs) {
+              await recordPlatformEvent(db, {
+                kind: 'login',
+                actorUserId: signIn.userId,
+                ip: signIn.ip,
+                details: { method: signIn.method },
+              })
             }
           },
         },

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
-import { sessions, users } from '../auth/auth.table.server'
+import type { CompletedSignIn } from '../auth/auth.public.server'
+import { sessions } from '../auth/auth.table.server'
 import { profiles } from '../profiles/profiles.table.server'
 import { isUf } from '../../lib/br/uf'
 import {
@@ -10,7 +11,6 @@ import {
   type SettingsData,
   type SettingsDto,
   type SignInActivityItem,
-  type SignInMethod,
 } from './settings.schema'
 import { signInEvents, userSettings } from './settings.table.server'
 
@@ -64,63 +64,23 @@ export async function listSignInActivity(db: Database, userId: string): Promise<
 /** Sign-in history older than this is pruned when the user signs in again: the page shows the last 20. */
 const ACTIVITY_RETENTION_DAYS = 180
 
-/** What better-auth hands a `session.create.after` hook (only the parts used here). */
-interface CreatedSession {
-  userId: string
-  ipAddress?: string | null
-  userAgent?: string | null
-}
-interface HookContext {
-  path?: string
-  context?: { session?: unknown }
-}
-
-/**
- * Decides whether a freshly created session is a sign-in, and records it. better-auth also creates
- * sessions when it merely rotates one (enabling/disabling 2FA, verifying the TOTP during enrolment), and
- * for a 2FA account the password step's session is deleted again at once (the sign-in completes at
- * /two-factor/verify-*): neither is a sign-in.
- */
-function signInMethod(ctx: HookContext | null): SignInMethod | null {
-  const path = ctx?.path ?? ''
-  if (path.startsWith('/sign-in/')) return 'password'
-  if (path === '/verify-email') return 'email_link'
-  // With a session already present the verification is the enrolment step, not a sign-in.
-  if (path.startsWith('/two-factor/verify-') && !ctx?.context?.session) return 'two_factor'
-  return null
-}
-
-/** Records a completed sign-in; returns its method, or null when the session is not one (the caller's cue). */
-export async function recordSignInEvent(
-  db: Database,
-  session: CreatedSession,
-  ctx: HookContext | null,
-): Promise<SignInMethod | null> {
-  const method = signInMethod(ctx)
-  if (!method) return null
-  if (method === 'password') {
-    const [user] = await db
-      .select({ twoFactorEnabled: users.twoFactorEnabled })
-      .from(users)
-      .where(eq(users.id, session.userId))
-    if (user?.twoFactorEnabled) return null // recorded when the second factor is verified
-  }
+/** Records a completed sign-in in the user's activity (auth tells it: src/server/feature-hooks.server.ts). */
+export async function recordSignInEvent(db: Database, signIn: CompletedSignIn): Promise<void> {
   await db.insert(signInEvents).values({
-    userId: session.userId,
-    ip: session.ipAddress?.slice(0, 100) || null,
-    userAgent: session.userAgent?.slice(0, 500) || null,
+    userId: signIn.userId,
+    ip: signIn.ip?.slice(0, 100) || null,
+    userAgent: signIn.userAgent?.slice(0, 500) || null,
     success: true,
-    method,
+    method: signIn.method,
   })
   await db
     .delete(signInEvents)
     .where(
       and(
-        eq(signInEvents.userId, session.userId),
+        eq(signInEvents.userId, signIn.userId),
         lt(signInEvents.createdAt, sql`now() - make_interval(days => ${ACTIVITY_RETENTION_DAYS})`),
       ),
     )
-  return method
 }
 
 export async function listActiveSessions(
