@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../../platform/app-env.server'
+import { ADMIN_API_TAG, routeDoc } from '../../platform/route-doc.server'
 import { unauthorized } from '../../platform/http-error.server'
 import { validate } from '../../platform/validate.server'
 import { recordUserAudit } from '../audit/audit.public.server'
@@ -61,6 +62,7 @@ function blockTrail(
 export const adminModerationRoutes = new Hono<AppEnv>()
   .post(
     '/users/:userId/block',
+    routeDoc(ADMIN_API_TAG, 'Bloqueia um usuário (encerra todas as sessões e impede o login) — superadmin'),
     validate('param', userIdParamSchema),
     validate('json', blockUserSchema),
     async (c) => {
@@ -83,19 +85,25 @@ export const adminModerationRoutes = new Hono<AppEnv>()
       return c.json<BlockResult>({ userId, blocked: true, sessionsEnded: ended })
     },
   )
-  .delete('/users/:userId/block', validate('param', userIdParamSchema), async (c) => {
-    const actor = actorId(c)
-    const { userId } = c.req.valid('param')
-    await unblockUser(
-      c.get('db'),
-      actor,
-      userId,
-      blockTrail(c, actor, userId, 'admin.user_unblock', () => ({ change: 'desbloqueio' })),
-    )
-    return c.json<BlockResult>({ userId, blocked: false, sessionsEnded: 0 })
-  })
+  .delete(
+    '/users/:userId/block',
+    routeDoc(ADMIN_API_TAG, 'Desbloqueia um usuário — superadmin'),
+    validate('param', userIdParamSchema),
+    async (c) => {
+      const actor = actorId(c)
+      const { userId } = c.req.valid('param')
+      await unblockUser(
+        c.get('db'),
+        actor,
+        userId,
+        blockTrail(c, actor, userId, 'admin.user_unblock', () => ({ change: 'desbloqueio' })),
+      )
+      return c.json<BlockResult>({ userId, blocked: false, sessionsEnded: 0 })
+    },
+  )
   .patch(
     '/profiles/:profileId',
+    routeDoc(ADMIN_API_TAG, 'Corrige nome, telefone ou tipo de um perfil — superadmin'),
     validate('param', profileIdParamSchema),
     validate('json', adminProfileEditSchema),
     async (c) => {
@@ -110,17 +118,32 @@ export const adminModerationRoutes = new Hono<AppEnv>()
       return c.json<{ profileId: string; userId: string }>({ profileId, userId: result.userId })
     },
   )
-  .post('/moderation/jobs/:jobId/close', validate('param', jobIdParamSchema), async (c) => {
-    const { jobId } = c.req.valid('param')
-    await closeJob(c.get('db'), jobId, (tx, details) =>
-      recordUserAudit(c, { action: 'admin.job_close', entity: 'job', entityId: jobId, details }, tx),
-    )
-    return c.json<{ jobId: string; status: 'encerrada' }>({ jobId, status: 'encerrada' })
-  })
-  .get('/moderation/summary', async (c) => c.json<ModerationSummary>(await moderationSummary(c.get('db'))))
-  .get('/moderation/blocked', async (c) =>
+  .post(
+    '/moderation/jobs/:jobId/close',
+    routeDoc(ADMIN_API_TAG, 'Encerra uma vaga denunciada — superadmin'),
+    validate('param', jobIdParamSchema),
+    async (c) => {
+      const { jobId } = c.req.valid('param')
+      await closeJob(c.get('db'), jobId, (tx, details) =>
+        recordUserAudit(c, { action: 'admin.job_close', entity: 'job', entityId: jobId, details }, tx),
+      )
+      return c.json<{ jobId: string; status: 'encerrada' }>({ jobId, status: 'encerrada' })
+    },
+  )
+  .get(
+    '/moderation/summary',
+    routeDoc(
+      ADMIN_API_TAG,
+      'Contadores da moderação (pendentes, denunciados, bloqueados, resolvidos) — superadmin',
+    ),
+    async (c) => c.json<ModerationSummary>(await moderationSummary(c.get('db'))),
+  )
+  .get('/moderation/blocked', routeDoc(ADMIN_API_TAG, 'Usuários bloqueados — superadmin'), async (c) =>
     c.json<{ items: BlockedUserItem[] }>({ items: await listBlockedUsers(c.get('db')) }),
   )
-  .get('/moderation/history', validate('query', historyQuerySchema), async (c) =>
-    c.json<ModerationHistoryPage>(await moderationHistory(c.get('db'), c.req.valid('query'))),
+  .get(
+    '/moderation/history',
+    routeDoc(ADMIN_API_TAG, 'Histórico de decisões da moderação — superadmin'),
+    validate('query', historyQuerySchema),
+    async (c) => c.json<ModerationHistoryPage>(await moderationHistory(c.get('db'), c.req.valid('query'))),
   )

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/app-env.server'
+import { apiTag, routeDoc } from '../../platform/route-doc.server'
+import { noStore } from '../../platform/no-store.server'
 import { notFound } from '../../platform/http-error.server'
 import { rateLimit } from '../../platform/rate-limit.server'
 import { validate } from '../../platform/validate.server'
@@ -112,68 +114,94 @@ const feedLimit = rateLimit({
       .slice(0, 32),
 })
 
+const TAG = apiTag(
+  'Agenda',
+  'Agenda & Prazos do escritório da sessão: eventos, prazos com trilha, calendários dos tribunais e a assinatura iCalendar (pública pelo endereço secreto).',
+)
+
 /** GET /api/agenda/feed/:token.ics — no session: the secret URL is the credential. */
-const publicFeedRoutes = new Hono<AppEnv>().get('/feed/:token', feedLimit, async (c) => {
-  const file = c.req.param('token')
-  const body = file.endsWith('.ics') ? await renderFeed(c.get('db'), file.slice(0, -4)) : null
-  if (body === null) throw notFound(AGENDA_MESSAGES.feedNotFound)
-  c.header('Cache-Control', 'private, no-store')
-  c.header('Content-Type', 'text/calendar; charset=utf-8')
-  c.header('Content-Disposition', 'inline; filename="jusconecta-agenda.ics"')
-  return c.body(body)
-})
+const publicFeedRoutes = new Hono<AppEnv>().get(
+  '/feed/:token',
+  routeDoc(
+    TAG,
+    'A agenda em iCalendar (.ics) para Google Agenda, Outlook e Apple; o endereço secreto é a credencial',
+    { media: 'text/calendar', public: true },
+  ),
+  feedLimit,
+  async (c) => {
+    const file = c.req.param('token')
+    const body = file.endsWith('.ics') ? await renderFeed(c.get('db'), file.slice(0, -4)) : null
+    if (body === null) throw notFound(AGENDA_MESSAGES.feedNotFound)
+    c.header('Cache-Control', 'private, no-store')
+    c.header('Content-Type', 'text/calendar; charset=utf-8')
+    c.header('Content-Disposition', 'inline; filename="jusconecta-agenda.ics"')
+    return c.body(body)
+  },
+)
 
 // requireOffice runs first on every office route: anonymous → 401, no membership → 403 before any
 // validation; another office's event is "not found" (404), exactly like a missing one.
 const officeRoutes = new Hono<AppEnv>()
   .use(requireOffice('agenda.manage'))
-  .use(async (c, next) => {
-    await next()
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
-  })
-  .get('/events', validate('query', eventListQuery), async (c) => {
-    return c.json<EventList>(await listEvents(c.get('db'), scope(c), c.req.valid('query')))
-  })
-  .get('/stats', async (c) => {
+  .use(noStore())
+  .get(
+    '/events',
+    routeDoc(TAG, 'Eventos da agenda do escritório (período, tipo, status, caso, cliente)'),
+    validate('query', eventListQuery),
+    async (c) => {
+      return c.json<EventList>(await listEvents(c.get('db'), scope(c), c.req.valid('query')))
+    },
+  )
+  .get('/stats', routeDoc(TAG, 'Totais da agenda: eventos, prazos, próximas 24 h, audiências'), async (c) => {
     return c.json<AgendaStats>(await getStats(c.get('db'), scope(c)))
   })
-  .get('/next', async (c) => {
+  .get('/next', routeDoc(TAG, 'O próximo evento da agenda'), async (c) => {
     const [event] = await upcomingEventsFor(c.get('db'), { ...scope(c), limit: 1 })
     return c.json<{ event: EventRow | null }>({ event: event ?? null })
   })
-  .post('/events', validate('json', eventInput), async (c) => {
-    const data = c.req.valid('json')
-    const event = await c.get('db').transaction(async (tx) => {
-      const id = await insertEvent(tx, author(c), data)
-      await recordOfficeAudit(
-        c,
-        { action: 'event.create', entity: 'event', entityId: id, details: { tipo: data.tipo } },
-        tx,
-      )
-      return loadRow(tx, c, id)
-    })
-    await afterChange(c, event.id, { reschedule: true, previousJobId: null })
-    return c.json<EventRow>(await loadRow(c.get('db'), c, event.id), 201)
-  })
-  .patch('/events/:id', validate('json', eventUpdate), async (c) => {
-    const id = eventId(c)
-    const data = c.req.valid('json')
-    const change = await c.get('db').transaction(async (tx) => {
-      const result = await updateEvent(tx, scope(c), id, data)
-      if (!result) throw notFound(AGENDA_MESSAGES.notFound)
-      // The names of the fields sent, never their values.
-      const fields = Object.keys(data).filter((key) => data[key as keyof typeof data] !== undefined)
-      await recordOfficeAudit(
-        c,
-        { action: 'event.update', entity: 'event', entityId: id, details: { fields } },
-        tx,
-      )
-      return result
-    })
-    await afterChange(c, id, change)
-    return c.json<EventRow>(await loadRow(c.get('db'), c, id))
-  })
-  .post('/events/:id/confirm', async (c) => {
+  .post(
+    '/events',
+    routeDoc(TAG, 'Cria um evento (agenda o lembrete)', { status: 201 }),
+    validate('json', eventInput),
+    async (c) => {
+      const data = c.req.valid('json')
+      const event = await c.get('db').transaction(async (tx) => {
+        const id = await insertEvent(tx, author(c), data)
+        await recordOfficeAudit(
+          c,
+          { action: 'event.create', entity: 'event', entityId: id, details: { tipo: data.tipo } },
+          tx,
+        )
+        return loadRow(tx, c, id)
+      })
+      await afterChange(c, event.id, { reschedule: true, previousJobId: null })
+      return c.json<EventRow>(await loadRow(c.get('db'), c, event.id), 201)
+    },
+  )
+  .patch(
+    '/events/:id',
+    routeDoc(TAG, 'Altera um evento (reagenda o lembrete)'),
+    validate('json', eventUpdate),
+    async (c) => {
+      const id = eventId(c)
+      const data = c.req.valid('json')
+      const change = await c.get('db').transaction(async (tx) => {
+        const result = await updateEvent(tx, scope(c), id, data)
+        if (!result) throw notFound(AGENDA_MESSAGES.notFound)
+        // The names of the fields sent, never their values.
+        const fields = Object.keys(data).filter((key) => data[key as keyof typeof data] !== undefined)
+        await recordOfficeAudit(
+          c,
+          { action: 'event.update', entity: 'event', entityId: id, details: { fields } },
+          tx,
+        )
+        return result
+      })
+      await afterChange(c, id, change)
+      return c.json<EventRow>(await loadRow(c.get('db'), c, id))
+    },
+  )
+  .post('/events/:id/confirm', routeDoc(TAG, 'Confirma um evento agendado'), async (c) => {
     const id = eventId(c)
     const event = await c.get('db').transaction(async (tx) => {
       await confirmEvent(tx, scope(c), id)
@@ -182,18 +210,22 @@ const officeRoutes = new Hono<AppEnv>()
     })
     return c.json<EventRow>(event)
   })
-  .delete('/events/:id', async (c) => {
-    const id = eventId(c)
-    const change = await c.get('db').transaction(async (tx) => {
-      const result = await softDeleteEvent(tx, scope(c), c.get('office').userId, id)
-      if (!result) throw notFound(AGENDA_MESSAGES.notFound)
-      await recordOfficeAudit(c, { action: 'event.delete', entity: 'event', entityId: id }, tx)
-      return result
-    })
-    await afterChange(c, id, change)
-    return c.body(null, 204)
-  })
-  .post('/events/:id/restore', async (c) => {
+  .delete(
+    '/events/:id',
+    routeDoc(TAG, 'Exclui um evento (pode ser restaurado)', { status: 204 }),
+    async (c) => {
+      const id = eventId(c)
+      const change = await c.get('db').transaction(async (tx) => {
+        const result = await softDeleteEvent(tx, scope(c), c.get('office').userId, id)
+        if (!result) throw notFound(AGENDA_MESSAGES.notFound)
+        await recordOfficeAudit(c, { action: 'event.delete', entity: 'event', entityId: id }, tx)
+        return result
+      })
+      await afterChange(c, id, change)
+      return c.body(null, 204)
+    },
+  )
+  .post('/events/:id/restore', routeDoc(TAG, 'Restaura um evento excluído'), async (c) => {
     const id = eventId(c)
     const change = await c.get('db').transaction(async (tx) => {
       const result = await restoreEvent(tx, scope(c), id)
@@ -204,59 +236,80 @@ const officeRoutes = new Hono<AppEnv>()
     await afterChange(c, id, change)
     return c.json<EventRow>(await loadRow(c.get('db'), c, id))
   })
-  .post('/prazos/calcular', validate('json', prazoCalcInput), async (c) => {
-    return c.json<PrazoCalcResult>(await computePrazo(c.get('db'), c.get('office').id, c.req.valid('json')))
-  })
-  .post('/prazos', validate('json', prazoCreateInput), async (c) => {
-    const data = c.req.valid('json')
-    const event = await c.get('db').transaction(async (tx) => {
-      const computed = await computePrazo(tx, c.get('office').id, data)
-      const id = await insertPrazo(tx, author(c), data, computed)
-      if (data.publicationId) await linkPublicationPrazo(c, tx, data.publicationId, id)
-      await recordOfficeAudit(
-        c,
-        {
-          action: 'prazo.create',
-          entity: 'event',
-          entityId: id,
-          details: { dias: data.dias, tribunal: computed.tribunal, vencimento: computed.vencimento },
-        },
-        tx,
-      )
-      return loadRow(tx, c, id)
-    })
-    await afterChange(c, event.id, { reschedule: true, previousJobId: null })
-    return c.json<EventRow>(await loadRow(c.get('db'), c, event.id), 201)
-  })
+  .post(
+    '/prazos/calcular',
+    routeDoc(TAG, 'Calcula um prazo com o calendário do tribunal do escritório e o aviso antecipado'),
+    validate('json', prazoCalcInput),
+    async (c) => {
+      return c.json<PrazoCalcResult>(await computePrazo(c.get('db'), c.get('office').id, c.req.valid('json')))
+    },
+  )
+  .post(
+    '/prazos',
+    routeDoc(TAG, 'Cria um prazo na agenda a partir do cálculo (com a trilha)', { status: 201 }),
+    validate('json', prazoCreateInput),
+    async (c) => {
+      const data = c.req.valid('json')
+      const event = await c.get('db').transaction(async (tx) => {
+        const computed = await computePrazo(tx, c.get('office').id, data)
+        const id = await insertPrazo(tx, author(c), data, computed)
+        if (data.publicationId) await linkPublicationPrazo(c, tx, data.publicationId, id)
+        await recordOfficeAudit(
+          c,
+          {
+            action: 'prazo.create',
+            entity: 'event',
+            entityId: id,
+            details: { dias: data.dias, tribunal: computed.tribunal, vencimento: computed.vencimento },
+          },
+          tx,
+        )
+        return loadRow(tx, c, id)
+      })
+      await afterChange(c, event.id, { reschedule: true, previousJobId: null })
+      return c.json<EventRow>(await loadRow(c.get('db'), c, event.id), 201)
+    },
+  )
   // The office's agenda settings: every member reads them (the dialog shows them), only sócios change them.
-  .get('/settings', async (c) => {
-    return c.json<AgendaSettings>({
-      prazoAvisoDias: await prazoAvisoDias(c.get('db'), c.get('office').id),
-      editable: can(c.get('office').nivelAcesso, 'agenda.settings'),
-    })
-  })
-  .patch('/settings', requireOffice('agenda.settings'), validate('json', agendaSettingsInput), async (c) => {
-    const { prazoAvisoDias: dias } = c.req.valid('json')
-    await c.get('db').transaction(async (tx) => {
-      const previous = await setPrazoAvisoDias(tx, c.get('office').id, dias)
-      await recordOfficeAudit(
-        c,
-        {
-          action: 'agenda.settings',
-          entity: 'office',
-          entityId: c.get('office').id,
-          details: { prazoAvisoDias: { de: previous, para: dias } },
-        },
-        tx,
-      )
-    })
-    return c.json<AgendaSettings>({ prazoAvisoDias: dias, editable: true })
-  })
-  .get('/courts', async (c) => {
+  .get(
+    '/settings',
+    routeDoc(TAG, 'Configurações da agenda do escritório (aviso interno dos prazos)'),
+    async (c) => {
+      return c.json<AgendaSettings>({
+        prazoAvisoDias: await prazoAvisoDias(c.get('db'), c.get('office').id),
+        editable: can(c.get('office').nivelAcesso, 'agenda.settings'),
+      })
+    },
+  )
+  .patch(
+    '/settings',
+    routeDoc(TAG, 'Altera o aviso interno dos prazos (dias úteis antes do vencimento); só sócios'),
+    requireOffice('agenda.settings'),
+    validate('json', agendaSettingsInput),
+    async (c) => {
+      const { prazoAvisoDias: dias } = c.req.valid('json')
+      await c.get('db').transaction(async (tx) => {
+        const previous = await setPrazoAvisoDias(tx, c.get('office').id, dias)
+        await recordOfficeAudit(
+          c,
+          {
+            action: 'agenda.settings',
+            entity: 'office',
+            entityId: c.get('office').id,
+            details: { prazoAvisoDias: { de: previous, para: dias } },
+          },
+          tx,
+        )
+      })
+      return c.json<AgendaSettings>({ prazoAvisoDias: dias, editable: true })
+    },
+  )
+  .get('/courts', routeDoc(TAG, 'Tribunais com calendário (dias fechados)'), async (c) => {
     return c.json<{ items: CourtInfo[] }>({ items: await listCourts(c.get('db'), c.get('office').id) })
   })
   .get(
     '/courts/:tribunal/closed-days',
+    routeDoc(TAG, 'Dias fechados de um tribunal num ano'),
     validate('param', tribunalParam),
     validate('query', closedDaysQuery),
     async (c) => {
@@ -267,6 +320,7 @@ const officeRoutes = new Hono<AppEnv>()
   )
   .post(
     '/courts/:tribunal/closed-days',
+    routeDoc(TAG, 'Fecha um dia de um tribunal', { status: 201 }),
     validate('param', tribunalParam),
     validate('json', closedDayInput),
     async (c) => {
@@ -290,36 +344,51 @@ const officeRoutes = new Hono<AppEnv>()
       return c.json<CourtClosedDays>(answer, 201)
     },
   )
-  .delete('/courts/:tribunal/closed-days/:data', validate('param', closedDayParam), async (c) => {
-    const { tribunal, data } = c.req.valid('param')
-    await c.get('db').transaction(async (tx) => {
-      await removeClosedDay(tx, c.get('office').id, tribunal, data)
-      await recordOfficeAudit(
-        c,
-        {
-          action: 'court_day.remove',
-          entity: 'court_closed_day',
-          entityId: null,
-          details: { tribunal, data },
-        },
-        tx,
-      )
-    })
-    return c.body(null, 204)
-  })
-  .get('/feed', async (c) => {
-    const status = await feedStatus(c.get('db'), c.get('office').userId)
-    return c.json<FeedStatus>({ url: null, ...status })
-  })
-  .post('/feed', async (c) => {
-    const token = await c.get('db').transaction(async (tx) => {
-      const created = await createFeed(tx, c.get('office').userId, c.get('office').id)
-      await recordOfficeAudit(c, { action: 'feed.create', entity: 'calendar_feed', entityId: null }, tx)
-      return created
-    })
-    return c.json<FeedCreated>(feedUrls(c.get('deps').env.publicUrl, token), 201)
-  })
-  .delete('/feed', async (c) => {
+  .delete(
+    '/courts/:tribunal/closed-days/:data',
+    routeDoc(TAG, 'Reabre um dia fechado de um tribunal', { status: 204 }),
+    validate('param', closedDayParam),
+    async (c) => {
+      const { tribunal, data } = c.req.valid('param')
+      await c.get('db').transaction(async (tx) => {
+        await removeClosedDay(tx, c.get('office').id, tribunal, data)
+        await recordOfficeAudit(
+          c,
+          {
+            action: 'court_day.remove',
+            entity: 'court_closed_day',
+            entityId: null,
+            details: { tribunal, data },
+          },
+          tx,
+        )
+      })
+      return c.body(null, 204)
+    },
+  )
+  .get(
+    '/feed',
+    routeDoc(TAG, 'Se o usuário tem um endereço de assinatura da agenda (iCalendar)'),
+    async (c) => {
+      const status = await feedStatus(c.get('db'), c.get('office').userId)
+      return c.json<FeedStatus>({ url: null, ...status })
+    },
+  )
+  .post(
+    '/feed',
+    routeDoc(TAG, 'Cria ou regenera o endereço secreto da agenda (o anterior deixa de valer)', {
+      status: 201,
+    }),
+    async (c) => {
+      const token = await c.get('db').transaction(async (tx) => {
+        const created = await createFeed(tx, c.get('office').userId, c.get('office').id)
+        await recordOfficeAudit(c, { action: 'feed.create', entity: 'calendar_feed', entityId: null }, tx)
+        return created
+      })
+      return c.json<FeedCreated>(feedUrls(c.get('deps').env.publicUrl, token), 201)
+    },
+  )
+  .delete('/feed', routeDoc(TAG, 'Revoga o endereço de assinatura da agenda', { status: 204 }), async (c) => {
     await c.get('db').transaction(async (tx) => {
       if (!(await revokeFeed(tx, c.get('office').userId))) throw notFound(AGENDA_MESSAGES.feedNotFound)
       await recordOfficeAudit(c, { action: 'feed.revoke', entity: 'calendar_feed', entityId: null }, tx)

@@ -1,5 +1,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../platform/app-env.server'
+import { apiTag, routeDoc } from '../../platform/route-doc.server'
+import { noStore } from '../../platform/no-store.server'
 import { csvDownload } from '../../platform/csv-download.server'
 import { ApiError } from '../../platform/http-error.server'
 import { validate } from '../../platform/validate.server'
@@ -9,6 +11,11 @@ import { recordOfficeAudit } from './audit.service.server'
 import { listOfficeAudit, officeAuditCsvRows } from './audit.viewer.server'
 
 const CSV_HEADER = ['Data/hora (UTC)', 'Membro', 'Ação', 'Entidade', 'ID', 'IP', 'Detalhes'] as const
+
+const TAG = apiTag(
+  'Auditoria',
+  'Quem fez o quê e quando no escritório atual (leituras completas, exportações, exclusões…).',
+)
 
 // The office's audit trail, for its sócios ('team.manage'): always the CURRENT office of the session.
 export const auditRoutes = new Hono<AppEnv>()
@@ -23,21 +30,28 @@ export const auditRoutes = new Hono<AppEnv>()
       )
     await next()
   })
-  .use(async (c, next) => {
-    await next()
-    c.header('Cache-Control', 'no-store')
-  })
-  .get('/', validate('query', auditQuery), async (c) => {
-    const { page, ...filter } = c.req.valid('query')
-    return c.json<AuditPage>(await listOfficeAudit(c.get('db'), c.get('office').id, filter, page))
-  })
-  .get('/export.csv', validate('query', auditQuery), async (c) => {
-    const { page: _page, ...filter } = c.req.valid('query')
-    await recordOfficeAudit(c, { action: 'audit.export', entity: 'audit', details: { filter } })
-    return csvDownload(
-      c,
-      CSV_HEADER,
-      officeAuditCsvRows(c.get('db'), c.get('office').id, filter),
-      'auditoria.csv',
-    )
-  })
+  .use(noStore())
+  .get(
+    '/',
+    routeDoc(TAG, 'Auditoria do escritório atual (filtros: membro, ação, período); só sócios'),
+    validate('query', auditQuery),
+    async (c) => {
+      const { page, ...filter } = c.req.valid('query')
+      return c.json<AuditPage>(await listOfficeAudit(c.get('db'), c.get('office').id, filter, page))
+    },
+  )
+  .get(
+    '/export.csv',
+    routeDoc(TAG, 'Auditoria do escritório atual em CSV (auditado); só sócios', { media: 'text/csv' }),
+    validate('query', auditQuery),
+    async (c) => {
+      const { page: _page, ...filter } = c.req.valid('query')
+      await recordOfficeAudit(c, { action: 'audit.export', entity: 'audit', details: { filter } })
+      return csvDownload(
+        c,
+        CSV_HEADER,
+        officeAuditCsvRows(c.get('db'), c.get('office').id, filter),
+        'auditoria.csv',
+      )
+    },
+  )

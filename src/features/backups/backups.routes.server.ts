@@ -5,6 +5,8 @@ import { Hono, type Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/app-env.server'
+import { apiTag, routeDoc } from '../../platform/route-doc.server'
+import { noStore } from '../../platform/no-store.server'
 import { contentDisposition } from '../../platform/content-disposition.server'
 import { ApiError, notFound } from '../../platform/http-error.server'
 import { log } from '../../platform/log.server'
@@ -89,127 +91,154 @@ async function readyBackup(c: Context<AppEnv>, id: string) {
   return { ...row, storageKey: row.storageKey, sha256: row.sha256, size: row.size }
 }
 
+const TAG = apiTag('Backup', 'Backup de Dados do escritório atual (só sócios).')
+
 // requireOffice('office.backup') first on every route: anonymous → 401, any level but sócio → 403, and the
 // office is always the session's (another office's backup is 404, exactly like a missing one).
 export const backupRoutes = new Hono<AppEnv>()
   .use(requireOffice('office.backup'))
-  .use(async (c, next) => {
-    await next()
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
-  })
-  .get('/', validate('query', backupListQuery), async (c) => {
-    return c.json<BackupList>(await listBackups(c.get('db'), c.get('office').id, c.req.valid('query').page))
-  })
-  .get('/stats', async (c) => {
-    return c.json<BackupStats>(await getBackupStats(c.get('db'), c.get('office').id))
-  })
-  .post('/', validate('json', createBackupBody), async (c) => {
-    const { parts } = c.req.valid('json')
-    const officeId = c.get('office').id
-    const id = await c.get('db').transaction(async (tx) => {
-      await lockOfficeBackups(tx, officeId)
-      if (await hasRunningBackup(tx, officeId)) throw new ApiError(409, 'running', BACKUP_MESSAGES.running)
-      // A backup would read the files a restore is replacing.
-      if (await hasActiveRestore(tx, officeId))
-        throw new ApiError(409, 'restoring', BACKUP_MESSAGES.restoring)
-      return insertBackupRow(tx, { officeId, tipo: 'manual', parts, createdBy: c.get('office').userId })
-    })
-    // After the commit: on PGlite pg-boss waits for the transaction, and the job must find the row. A send
-    // that fails would leave the row 'in progress' for ever and block the next backup: it ends as an error.
-    try {
-      await c.get('deps').jobs.send(BACKUP_CREATE_JOB, { backupId: id })
-    } catch (error) {
-      await c
-        .get('db')
-        .update(officeBackups)
-        .set({ status: 'error', error: BACKUP_MESSAGES.notQueued, finishedAt: new Date() })
-        .where(and(eq(officeBackups.id, id), eq(officeBackups.officeId, officeId)))
-      log.error('backup job not queued', { error })
-      throw new ApiError(503, 'backup_notQueued', BACKUP_MESSAGES.notQueued)
-    }
-    return c.json<{ backup: BackupRow }>(
-      { backup: (await getBackup(c.get('db'), officeId, id)) as BackupRow },
-      201,
-    )
-  })
-  .post('/upload', countAsUpload, validate('query', uploadBackupQuery), async (c) => {
-    const body = c.req.raw.body
-    if (!body) throw new ApiError(400, 'backup_notZip', RESTORE_REFUSALS.notZip)
-    const { env } = c.get('deps')
-    const officeId = c.get('office').id
-    const quota = env.BACKUP_UPLOAD_QUOTA_MB * MB
-    // The office's room decides the body's limit too: an upload past it stops at the quota, not the cap.
-    const room = quota - (await uploadedBytes(c.get('db'), officeId))
-    if (room <= 0) throw quotaExceeded()
-    const cap = env.BACKUP_UPLOAD_MAX_MB * MB
-    let spooled: SpooledFile
-    try {
-      spooled = await spoolUpload(env.dataDir, body, { maxBytes: Math.min(cap, room) })
-    } catch (error) {
-      if (error instanceof FileTooLargeError)
-        throw room < cap ? quotaExceeded() : new ApiError(413, 'too_large', BACKUP_MESSAGES.tooLarge)
-      if (error instanceof UploadAbortedError)
-        throw new ApiError(400, 'upload_aborted', BACKUP_MESSAGES.aborted)
-      throw error
-    }
-    try {
-      const manifest = await validateArchive(spooled.path).catch(refusal)
-      const storage = getStorage(env)
-      const storageKey = newStorageKey('zip')
-      await storage.put('backups', storageKey, createReadStream(spooled.path), {
-        contentType: 'application/zip',
+  .use(noStore())
+  .get(
+    '/',
+    routeDoc(TAG, 'Histórico de backups do escritório (só sócios)'),
+    validate('query', backupListQuery),
+    async (c) => {
+      return c.json<BackupList>(await listBackups(c.get('db'), c.get('office').id, c.req.valid('query').page))
+    },
+  )
+  .get(
+    '/stats',
+    routeDoc(TAG, 'Cartões: último backup, quantidade, tamanho, próxima execução'),
+    async (c) => {
+      return c.json<BackupStats>(await getBackupStats(c.get('db'), c.get('office').id))
+    },
+  )
+  .post(
+    '/',
+    routeDoc(TAG, 'Inicia um backup manual (tarefa em segundo plano)', { status: 201 }),
+    validate('json', createBackupBody),
+    async (c) => {
+      const { parts } = c.req.valid('json')
+      const officeId = c.get('office').id
+      const id = await c.get('db').transaction(async (tx) => {
+        await lockOfficeBackups(tx, officeId)
+        if (await hasRunningBackup(tx, officeId)) throw new ApiError(409, 'running', BACKUP_MESSAGES.running)
+        // A backup would read the files a restore is replacing.
+        if (await hasActiveRestore(tx, officeId))
+          throw new ApiError(409, 'restoring', BACKUP_MESSAGES.restoring)
+        return insertBackupRow(tx, { officeId, tipo: 'manual', parts, createdBy: c.get('office').userId })
       })
-      const name = c.req.valid('query').name
+      // After the commit: on PGlite pg-boss waits for the transaction, and the job must find the row. A send
+      // that fails would leave the row 'in progress' for ever and block the next backup: it ends as an error.
       try {
-        const id = await c.get('db').transaction(async (tx) => {
-          // Two uploads at once must not both fit in the same room.
-          await lockOfficeBackups(tx, officeId)
-          if ((await uploadedBytes(tx, officeId)) + spooled.size > quota) throw quotaExceeded()
-          const [row] = await tx
-            .insert(officeBackups)
-            .values({
-              officeId,
-              nome: name,
-              tipo: 'manual',
-              source: 'uploaded',
-              status: 'success',
-              scope: manifest.parts,
-              progress: 100,
-              size: spooled.size,
-              sha256: spooled.sha256,
-              storageKey,
-              counts: Object.fromEntries(manifest.tables.map((t) => [t.name, t.rows])),
-              sourceOfficeId: manifest.office.id,
-              createdBy: c.get('office').userId,
-              finishedAt: new Date(),
-            })
-            .returning({ id: officeBackups.id })
-          if (!row) throw new Error('backup row not inserted')
-          await recordOfficeAudit(
-            c,
-            { action: 'backup.upload', entity: 'backup', entityId: row.id, details: { size: spooled.size } },
-            tx,
-          )
-          return row.id
-        })
-        return c.json<{ backup: BackupRow }>(
-          { backup: (await getBackup(c.get('db'), officeId, id)) as BackupRow },
-          201,
-        )
+        await c.get('deps').jobs.send(BACKUP_CREATE_JOB, { backupId: id })
       } catch (error) {
-        await storage.delete('backups', storageKey)
+        await c
+          .get('db')
+          .update(officeBackups)
+          .set({ status: 'error', error: BACKUP_MESSAGES.notQueued, finishedAt: new Date() })
+          .where(and(eq(officeBackups.id, id), eq(officeBackups.officeId, officeId)))
+        log.error('backup job not queued', { error })
+        throw new ApiError(503, 'backup_notQueued', BACKUP_MESSAGES.notQueued)
+      }
+      return c.json<{ backup: BackupRow }>(
+        { backup: (await getBackup(c.get('db'), officeId, id)) as BackupRow },
+        201,
+      )
+    },
+  )
+  .post(
+    '/upload',
+    routeDoc(TAG, 'Envia um backup (zip, corpo bruto) para restaurar; validado antes de aceito', {
+      status: 201,
+      requestBody: { media: 'application/zip', schema: { type: 'string', format: 'binary' } },
+    }),
+    countAsUpload,
+    validate('query', uploadBackupQuery),
+    async (c) => {
+      const body = c.req.raw.body
+      if (!body) throw new ApiError(400, 'backup_notZip', RESTORE_REFUSALS.notZip)
+      const { env } = c.get('deps')
+      const officeId = c.get('office').id
+      const quota = env.BACKUP_UPLOAD_QUOTA_MB * MB
+      // The office's room decides the body's limit too: an upload past it stops at the quota, not the cap.
+      const room = quota - (await uploadedBytes(c.get('db'), officeId))
+      if (room <= 0) throw quotaExceeded()
+      const cap = env.BACKUP_UPLOAD_MAX_MB * MB
+      let spooled: SpooledFile
+      try {
+        spooled = await spoolUpload(env.dataDir, body, { maxBytes: Math.min(cap, room) })
+      } catch (error) {
+        if (error instanceof FileTooLargeError)
+          throw room < cap ? quotaExceeded() : new ApiError(413, 'too_large', BACKUP_MESSAGES.tooLarge)
+        if (error instanceof UploadAbortedError)
+          throw new ApiError(400, 'upload_aborted', BACKUP_MESSAGES.aborted)
         throw error
       }
-    } finally {
-      await spooled.cleanup()
-    }
-  })
-  .get('/:id', async (c) => {
+      try {
+        const manifest = await validateArchive(spooled.path).catch(refusal)
+        const storage = getStorage(env)
+        const storageKey = newStorageKey('zip')
+        await storage.put('backups', storageKey, createReadStream(spooled.path), {
+          contentType: 'application/zip',
+        })
+        const name = c.req.valid('query').name
+        try {
+          const id = await c.get('db').transaction(async (tx) => {
+            // Two uploads at once must not both fit in the same room.
+            await lockOfficeBackups(tx, officeId)
+            if ((await uploadedBytes(tx, officeId)) + spooled.size > quota) throw quotaExceeded()
+            const [row] = await tx
+              .insert(officeBackups)
+              .values({
+                officeId,
+                nome: name,
+                tipo: 'manual',
+                source: 'uploaded',
+                status: 'success',
+                scope: manifest.parts,
+                progress: 100,
+                size: spooled.size,
+                sha256: spooled.sha256,
+                storageKey,
+                counts: Object.fromEntries(manifest.tables.map((t) => [t.name, t.rows])),
+                sourceOfficeId: manifest.office.id,
+                createdBy: c.get('office').userId,
+                finishedAt: new Date(),
+              })
+              .returning({ id: officeBackups.id })
+            if (!row) throw new Error('backup row not inserted')
+            await recordOfficeAudit(
+              c,
+              {
+                action: 'backup.upload',
+                entity: 'backup',
+                entityId: row.id,
+                details: { size: spooled.size },
+              },
+              tx,
+            )
+            return row.id
+          })
+          return c.json<{ backup: BackupRow }>(
+            { backup: (await getBackup(c.get('db'), officeId, id)) as BackupRow },
+            201,
+          )
+        } catch (error) {
+          await storage.delete('backups', storageKey)
+          throw error
+        }
+      } finally {
+        await spooled.cleanup()
+      }
+    },
+  )
+  .get('/:id', routeDoc(TAG, 'Um backup do histórico (andamento e situação)'), async (c) => {
     const row = await getBackup(c.get('db'), c.get('office').id, backupId(c))
     if (!row) throw notFound(BACKUP_MESSAGES.notFound)
     return c.json<{ backup: BackupRow }>({ backup: row })
   })
-  .get('/:id/download', async (c) => {
+  .get('/:id/download', routeDoc(TAG, 'Baixa o zip do backup', { media: 'application/zip' }), async (c) => {
     const row = await readyBackup(c, backupId(c))
     const source = await getStorage(c.get('deps').env).getStream('backups', row.storageKey)
     if (!source) throw new ApiError(500, 'file_unavailable', BACKUP_MESSAGES.fileUnavailable)
@@ -229,62 +258,71 @@ export const backupRoutes = new Hono<AppEnv>()
       },
     })
   })
-  .post('/:id/restore', validate('json', restoreBackupBody), async (c) => {
-    const row = await readyBackup(c, backupId(c))
-    const { importar } = c.req.valid('json')
-    const office = c.get('office')
-    // The cheap refusal first (the row knows whose archive it is); the job checks the manifest again.
-    if (row.sourceOfficeId && row.sourceOfficeId !== office.id && !importar)
-      throw new ApiError(400, 'backup_otherOffice', RESTORE_REFUSALS.otherOffice)
-    await c.get('db').transaction(async (tx) => {
-      await lockOfficeBackups(tx, office.id)
-      // A running backup reads the files a restore replaces: one at a time, and one restore at a time.
-      if (await hasRunningBackup(tx, office.id)) throw new ApiError(409, 'running', BACKUP_MESSAGES.running)
-      if (await hasActiveRestore(tx, office.id))
-        throw new ApiError(409, 'restoring', BACKUP_MESSAGES.restoring)
-      await tx
-        .update(officeBackups)
-        .set({
-          restoreStatus: 'queued',
-          restoreProgress: 0,
-          restoreError: null,
-          restoreResult: null,
-          restoreRequestedAt: new Date(),
-          restoreRequestedBy: office.userId,
-        })
-        .where(and(eq(officeBackups.id, row.id), eq(officeBackups.officeId, office.id)))
-    })
-    // After the commit (on PGlite pg-boss waits for the transaction, and the job must find the row). The
-    // archive is read, checked and restored by the job, never inside this request.
-    const data: RestoreJobData = { backupId: row.id, officeId: office.id, importar, userId: office.userId }
-    try {
-      await c.get('deps').jobs.send(BACKUP_RESTORE_JOB, data)
-    } catch (error) {
-      await c
-        .get('db')
-        .update(officeBackups)
-        .set({ restoreStatus: 'error', restoreError: BACKUP_MESSAGES.restoreFailed })
-        .where(eq(officeBackups.id, row.id))
-      throw error
-    }
-    // 200 with the row (restore.status 'queued'): the page follows it with GET /api/backups/:id.
-    return c.json<{ backup: BackupRow }>({
-      backup: (await getBackup(c.get('db'), office.id, row.id)) as BackupRow,
-    })
-  })
-  .delete('/:id', async (c) => {
-    const id = backupId(c)
-    const officeId = c.get('office').id
-    const removed = await c.get('db').transaction(async (tx) => {
-      const row = await getBackupRow(tx, officeId, id)
-      if (!row) throw notFound(BACKUP_MESSAGES.notFound)
-      if (row.status === 'in_progress') throw new ApiError(409, 'running', BACKUP_MESSAGES.running)
-      if (row.restoreStatus === 'queued' || row.restoreStatus === 'running')
-        throw new ApiError(409, 'restoring', BACKUP_MESSAGES.restoring)
-      const deleted = await deleteBackupRow(tx, officeId, id)
-      await recordOfficeAudit(c, { action: 'backup.delete', entity: 'backup', entityId: id }, tx)
-      return deleted
-    })
-    if (removed?.storageKey) await getStorage(c.get('deps').env).delete('backups', removed.storageKey)
-    return c.body(null, 204)
-  })
+  .post(
+    '/:id/restore',
+    routeDoc(TAG, 'Agenda a restauração (tarefa): valida e troca tudo ou nada'),
+    validate('json', restoreBackupBody),
+    async (c) => {
+      const row = await readyBackup(c, backupId(c))
+      const { importar } = c.req.valid('json')
+      const office = c.get('office')
+      // The cheap refusal first (the row knows whose archive it is); the job checks the manifest again.
+      if (row.sourceOfficeId && row.sourceOfficeId !== office.id && !importar)
+        throw new ApiError(400, 'backup_otherOffice', RESTORE_REFUSALS.otherOffice)
+      await c.get('db').transaction(async (tx) => {
+        await lockOfficeBackups(tx, office.id)
+        // A running backup reads the files a restore replaces: one at a time, and one restore at a time.
+        if (await hasRunningBackup(tx, office.id)) throw new ApiError(409, 'running', BACKUP_MESSAGES.running)
+        if (await hasActiveRestore(tx, office.id))
+          throw new ApiError(409, 'restoring', BACKUP_MESSAGES.restoring)
+        await tx
+          .update(officeBackups)
+          .set({
+            restoreStatus: 'queued',
+            restoreProgress: 0,
+            restoreError: null,
+            restoreResult: null,
+            restoreRequestedAt: new Date(),
+            restoreRequestedBy: office.userId,
+          })
+          .where(and(eq(officeBackups.id, row.id), eq(officeBackups.officeId, office.id)))
+      })
+      // After the commit (on PGlite pg-boss waits for the transaction, and the job must find the row). The
+      // archive is read, checked and restored by the job, never inside this request.
+      const data: RestoreJobData = { backupId: row.id, officeId: office.id, importar, userId: office.userId }
+      try {
+        await c.get('deps').jobs.send(BACKUP_RESTORE_JOB, data)
+      } catch (error) {
+        await c
+          .get('db')
+          .update(officeBackups)
+          .set({ restoreStatus: 'error', restoreError: BACKUP_MESSAGES.restoreFailed })
+          .where(eq(officeBackups.id, row.id))
+        throw error
+      }
+      // 200 with the row (restore.status 'queued'): the page follows it with GET /api/backups/:id.
+      return c.json<{ backup: BackupRow }>({
+        backup: (await getBackup(c.get('db'), office.id, row.id)) as BackupRow,
+      })
+    },
+  )
+  .delete(
+    '/:id',
+    routeDoc(TAG, 'Exclui um backup do histórico e seu arquivo', { status: 204 }),
+    async (c) => {
+      const id = backupId(c)
+      const officeId = c.get('office').id
+      const removed = await c.get('db').transaction(async (tx) => {
+        const row = await getBackupRow(tx, officeId, id)
+        if (!row) throw notFound(BACKUP_MESSAGES.notFound)
+        if (row.status === 'in_progress') throw new ApiError(409, 'running', BACKUP_MESSAGES.running)
+        if (row.restoreStatus === 'queued' || row.restoreStatus === 'running')
+          throw new ApiError(409, 'restoring', BACKUP_MESSAGES.restoring)
+        const deleted = await deleteBackupRow(tx, officeId, id)
+        await recordOfficeAudit(c, { action: 'backup.delete', entity: 'backup', entityId: id }, tx)
+        return deleted
+      })
+      if (removed?.storageKey) await getStorage(c.get('deps').env).delete('backups', removed.storageKey)
+      return c.body(null, 204)
+    },
+  )

@@ -2,6 +2,8 @@ import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { todayISO } from '../../lib/br/dates'
 import type { AppEnv } from '../../platform/app-env.server'
+import { apiTag, routeDoc } from '../../platform/route-doc.server'
+import { noStore } from '../../platform/no-store.server'
 import { csvDownload } from '../../platform/csv-download.server'
 import { notFound } from '../../platform/http-error.server'
 import { requireOffice } from '../offices/offices.public.server'
@@ -65,75 +67,109 @@ const canView = requireOffice('cases.view')
 const canEdit = requireOffice('cases.edit')
 const canDelete = requireOffice('cases.delete')
 
+const TAG = apiTag('Processos', 'Processos do escritório da sessão.')
+
 export const caseRoutes = new Hono<AppEnv>()
-  .use(async (c, next) => {
-    await next()
-    c.header('Cache-Control', 'no-store')
-  })
-  .get('/', canView, validate('query', caseListQuerySchema), async (c) => {
-    return c.json<CaseList>(await listCases(c.get('db'), actor(c), c.req.valid('query')))
-  })
-  .get('/stats', canView, async (c) => {
+  .use(noStore())
+  .get(
+    '/',
+    routeDoc(TAG, 'Lista os processos do escritório (busca, filtro, páginas)'),
+    canView,
+    validate('query', caseListQuerySchema),
+    async (c) => {
+      return c.json<CaseList>(await listCases(c.get('db'), actor(c), c.req.valid('query')))
+    },
+  )
+  .get('/stats', routeDoc(TAG, 'Totais de processos por situação'), canView, async (c) => {
     return c.json<CaseStats>(await getCaseStats(c.get('db'), actor(c)))
   })
-  .get('/options', canView, validate('query', caseOptionsQuerySchema), async (c) => {
-    const { search, clientId } = c.req.valid('query')
-    const items = await listCaseOptions(c.get('db'), actor(c), search, clientId)
-    return c.json<{ items: CaseOption[] }>({ items })
-  })
+  .get(
+    '/options',
+    routeDoc(TAG, 'Processos para escolher num formulário (id, título e número)'),
+    canView,
+    validate('query', caseOptionsQuerySchema),
+    async (c) => {
+      const { search, clientId } = c.req.valid('query')
+      const items = await listCaseOptions(c.get('db'), actor(c), search, clientId)
+      return c.json<{ items: CaseOption[] }>({ items })
+    },
+  )
   // The case form's responsible-members multi-select: whoever may open the form may pick.
-  .get('/member-options', canEdit, async (c) => {
-    const items = await listCaseMemberOptions(c.get('db'), actor(c))
-    return c.json<{ items: CaseMemberOption[] }>({ items })
-  })
-  .get('/export.csv', canView, validate('query', caseExportQuerySchema), async (c) => {
-    const scope = actor(c)
-    const filter = { ...c.req.valid('query'), memberId: scope.restrictTo ?? undefined }
-    await recordOfficeAudit(c, {
-      action: 'case.export',
-      entity: 'case',
-      details: { search: filter.search ?? null, status: filter.status },
-    })
-    return csvDownload(
-      c,
-      CASE_CSV_HEADER,
-      exportCaseRows(c.get('db'), c.get('office').id, filter),
-      `casos-${todayISO()}.csv`,
-    )
-  })
+  .get(
+    '/member-options',
+    routeDoc(TAG, 'Membros ativos que podem ser responsáveis por um processo'),
+    canEdit,
+    async (c) => {
+      const items = await listCaseMemberOptions(c.get('db'), actor(c))
+      return c.json<{ items: CaseMemberOption[] }>({ items })
+    },
+  )
+  .get(
+    '/export.csv',
+    routeDoc(TAG, 'Exporta os processos em CSV (auditado)', { media: 'text/csv' }),
+    canView,
+    validate('query', caseExportQuerySchema),
+    async (c) => {
+      const scope = actor(c)
+      const filter = { ...c.req.valid('query'), memberId: scope.restrictTo ?? undefined }
+      await recordOfficeAudit(c, {
+        action: 'case.export',
+        entity: 'case',
+        details: { search: filter.search ?? null, status: filter.status },
+      })
+      return csvDownload(
+        c,
+        CASE_CSV_HEADER,
+        exportCaseRows(c.get('db'), c.get('office').id, filter),
+        `casos-${todayISO()}.csv`,
+      )
+    },
+  )
   // A case carries its client's id and name only (the same as the unaudited list), never the client's
   // contact data or document: reading it is not a personal-data read, so GET /:id writes no row.
-  .get('/:id', canView, async (c) => {
+  .get('/:id', routeDoc(TAG, 'Dados de um processo'), canView, async (c) => {
     return c.json<Case>(orNotFound(await getCase(c.get('db'), actor(c), caseId(c))))
   })
   // Every change and its audit row run in ONE transaction: neither commits without the other.
-  .post('/', canEdit, validate('json', createCaseSchema), async (c) => {
-    const who = actor(c)
-    const created = await c.get('db').transaction(async (tx) => {
-      const row = await createCase(tx, who, c.req.valid('json'))
-      await recordOfficeAudit(c, { action: 'case.create', entity: 'case', entityId: row.id }, tx)
-      return row
-    })
-    return c.json<Case>(created, 201)
-  })
-  .patch('/:id', canEdit, validate('json', updateCaseSchema), async (c) => {
-    const id = caseId(c)
-    const data = c.req.valid('json')
-    const who = actor(c)
-    const updated = await c.get('db').transaction(async (tx) => {
-      const row = orNotFound(await updateCase(tx, who, id, data))
-      // The names of the fields sent, never their values.
-      const fields = Object.keys(data).filter((key) => data[key as keyof typeof data] !== undefined)
-      await recordOfficeAudit(
-        c,
-        { action: 'case.update', entity: 'case', entityId: id, details: { fields } },
-        tx,
-      )
-      return row
-    })
-    return c.json<Case>(updated)
-  })
-  .delete('/:id', canDelete, async (c) => {
+  .post(
+    '/',
+    routeDoc(TAG, 'Cadastra um processo', { status: 201 }),
+    canEdit,
+    validate('json', createCaseSchema),
+    async (c) => {
+      const who = actor(c)
+      const created = await c.get('db').transaction(async (tx) => {
+        const row = await createCase(tx, who, c.req.valid('json'))
+        await recordOfficeAudit(c, { action: 'case.create', entity: 'case', entityId: row.id }, tx)
+        return row
+      })
+      return c.json<Case>(created, 201)
+    },
+  )
+  .patch(
+    '/:id',
+    routeDoc(TAG, 'Altera um processo'),
+    canEdit,
+    validate('json', updateCaseSchema),
+    async (c) => {
+      const id = caseId(c)
+      const data = c.req.valid('json')
+      const who = actor(c)
+      const updated = await c.get('db').transaction(async (tx) => {
+        const row = orNotFound(await updateCase(tx, who, id, data))
+        // The names of the fields sent, never their values.
+        const fields = Object.keys(data).filter((key) => data[key as keyof typeof data] !== undefined)
+        await recordOfficeAudit(
+          c,
+          { action: 'case.update', entity: 'case', entityId: id, details: { fields } },
+          tx,
+        )
+        return row
+      })
+      return c.json<Case>(updated)
+    },
+  )
+  .delete('/:id', routeDoc(TAG, 'Exclui um processo (pode ser restaurado)'), canDelete, async (c) => {
     const id = caseId(c)
     const who = actor(c)
     const result = await c.get('db').transaction(async (tx) => {
@@ -143,7 +179,7 @@ export const caseRoutes = new Hono<AppEnv>()
     })
     return c.json<DeleteCaseResult>(result)
   })
-  .post('/:id/restore', canDelete, async (c) => {
+  .post('/:id/restore', routeDoc(TAG, 'Restaura um processo excluído'), canDelete, async (c) => {
     const id = caseId(c)
     const who = actor(c)
     const restored = await c.get('db').transaction(async (tx) => {

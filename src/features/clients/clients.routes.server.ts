@@ -2,6 +2,8 @@ import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { todayISO } from '../../lib/br/dates'
 import type { AppEnv } from '../../platform/app-env.server'
+import { apiTag, routeDoc } from '../../platform/route-doc.server'
+import { noStore } from '../../platform/no-store.server'
 import { csvDownload } from '../../platform/csv-download.server'
 import { notFound } from '../../platform/http-error.server'
 import { accessLevel } from '../offices/offices.public'
@@ -65,41 +67,53 @@ function orNotFound<T>(value: T | null): T {
 const canCreate = requireOffice('clients.create')
 const canDelete = requireOffice('clients.delete')
 
+const TAG = apiTag('Clientes', 'Clientes do escritório da sessão.')
+
 export const clientRoutes = new Hono<AppEnv>()
   .use(requireOffice('clients.manage'))
-  .use(async (c, next) => {
-    // Set before the response exists: c.header() on a finished response rebuilds it around a web stream
-    // (~0.1 ms of CPU a request, measured with --cpu-prof on the list; docs/decisions/018).
-    c.header('Cache-Control', 'no-store')
-    await next()
-  })
-  .get('/', validate('query', clientListQuerySchema), async (c) => {
-    return c.json<ClientList>(await listClients(c.get('db'), actor(c), c.req.valid('query')))
-  })
-  .get('/stats', async (c) => {
+  .use(noStore())
+  .get(
+    '/',
+    routeDoc(TAG, 'Lista os clientes do escritório (busca, filtro, páginas)'),
+    validate('query', clientListQuerySchema),
+    async (c) => {
+      return c.json<ClientList>(await listClients(c.get('db'), actor(c), c.req.valid('query')))
+    },
+  )
+  .get('/stats', routeDoc(TAG, 'Totais de clientes por situação'), async (c) => {
     return c.json<ClientStats>(await getClientStats(c.get('db'), actor(c)))
   })
-  .get('/options', validate('query', clientOptionsQuerySchema), async (c) => {
-    const items = await listClientOptions(c.get('db'), actor(c), c.req.valid('query').search)
-    return c.json<{ items: ClientOption[] }>({ items })
-  })
-  .get('/export.csv', validate('query', clientExportQuerySchema), async (c) => {
-    const scope = actor(c)
-    const filter = { ...c.req.valid('query'), memberId: scope.restrictTo ?? undefined }
-    // The export carries full contact data: it is logged before the first byte leaves.
-    await recordOfficeAudit(c, {
-      action: 'client.export',
-      entity: 'client',
-      details: { search: filter.search ?? null, status: filter.status },
-    })
-    return csvDownload(
-      c,
-      CLIENT_CSV_HEADER,
-      exportClientRows(c.get('db'), scope.officeId, filter),
-      `clientes-${todayISO()}.csv`,
-    )
-  })
-  .get('/:id', async (c) => {
+  .get(
+    '/options',
+    routeDoc(TAG, 'Clientes para escolher num formulário (id e nome)'),
+    validate('query', clientOptionsQuerySchema),
+    async (c) => {
+      const items = await listClientOptions(c.get('db'), actor(c), c.req.valid('query').search)
+      return c.json<{ items: ClientOption[] }>({ items })
+    },
+  )
+  .get(
+    '/export.csv',
+    routeDoc(TAG, 'Exporta os clientes em CSV (auditado)', { media: 'text/csv' }),
+    validate('query', clientExportQuerySchema),
+    async (c) => {
+      const scope = actor(c)
+      const filter = { ...c.req.valid('query'), memberId: scope.restrictTo ?? undefined }
+      // The export carries full contact data: it is logged before the first byte leaves.
+      await recordOfficeAudit(c, {
+        action: 'client.export',
+        entity: 'client',
+        details: { search: filter.search ?? null, status: filter.status },
+      })
+      return csvDownload(
+        c,
+        CLIENT_CSV_HEADER,
+        exportClientRows(c.get('db'), scope.officeId, filter),
+        `clientes-${todayISO()}.csv`,
+      )
+    },
+  )
+  .get('/:id', routeDoc(TAG, 'Dados completos de um cliente (auditado)'), async (c) => {
     const id = clientId(c)
     const client = orNotFound(await getClient(c.get('db'), actor(c), id))
     // get_client_secure: every full read of a client's personal data is logged (DESIGN §4), before
@@ -109,21 +123,27 @@ export const clientRoutes = new Hono<AppEnv>()
   })
   // Every answer below carries the full record (or changes it): the change and its audit row run in
   // ONE transaction, so neither commits without the other (a failed audit insert → 500, nothing kept).
-  .post('/', canCreate, validate('json', createClientSchema), async (c) => {
-    const client = await c.get('db').transaction(async (tx) => {
-      const created = await createClient(tx, actor(c), c.req.valid('json'))
-      await recordOfficeAudit(c, { action: 'client.create', entity: 'client', entityId: created.id }, tx)
-      await notifyNewClient(tx, {
-        officeId: c.get('office').id,
-        actorUserId: c.get('office').userId,
-        clientId: created.id,
-        nomeCompleto: created.nomeCompleto,
+  .post(
+    '/',
+    routeDoc(TAG, 'Cadastra um cliente', { status: 201 }),
+    canCreate,
+    validate('json', createClientSchema),
+    async (c) => {
+      const client = await c.get('db').transaction(async (tx) => {
+        const created = await createClient(tx, actor(c), c.req.valid('json'))
+        await recordOfficeAudit(c, { action: 'client.create', entity: 'client', entityId: created.id }, tx)
+        await notifyNewClient(tx, {
+          officeId: c.get('office').id,
+          actorUserId: c.get('office').userId,
+          clientId: created.id,
+          nomeCompleto: created.nomeCompleto,
+        })
+        return created
       })
-      return created
-    })
-    return c.json<Client>(client, 201)
-  })
-  .patch('/:id', validate('json', updateClientSchema), async (c) => {
+      return c.json<Client>(client, 201)
+    },
+  )
+  .patch('/:id', routeDoc(TAG, 'Altera um cliente'), validate('json', updateClientSchema), async (c) => {
     const id = clientId(c)
     const data = c.req.valid('json')
     const client = await c.get('db').transaction(async (tx) => {
@@ -139,7 +159,7 @@ export const clientRoutes = new Hono<AppEnv>()
     })
     return c.json<Client>(client)
   })
-  .delete('/:id', canDelete, async (c) => {
+  .delete('/:id', routeDoc(TAG, 'Exclui um cliente (pode ser restaurado)'), canDelete, async (c) => {
     const id = clientId(c)
     const result = await c.get('db').transaction(async (tx) => {
       const removed = orNotFound(await deleteClient(tx, actor(c), id))
@@ -148,7 +168,7 @@ export const clientRoutes = new Hono<AppEnv>()
     })
     return c.json<DeleteClientResult>(result)
   })
-  .post('/:id/restore', canDelete, async (c) => {
+  .post('/:id/restore', routeDoc(TAG, 'Restaura um cliente excluído'), canDelete, async (c) => {
     const id = clientId(c)
     const client = await c.get('db').transaction(async (tx) => {
       const restored = orNotFound(await restoreClient(tx, actor(c), id))

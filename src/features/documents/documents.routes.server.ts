@@ -2,6 +2,8 @@ import { Hono, type Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/app-env.server'
+import { apiTag, routeDoc } from '../../platform/route-doc.server'
+import { noStore } from '../../platform/no-store.server'
 import { notFound } from '../../platform/http-error.server'
 import { isUpload, rateLimit } from '../../platform/rate-limit.server'
 import { validate } from '../../platform/validate.server'
@@ -76,118 +78,167 @@ const countEveryUpload = createMiddleware<AppEnv>((c, next) =>
   isUpload(c) ? next() : untypedUploadLimit(c, next),
 )
 
+const TAG = apiTag(
+  'Documentos',
+  'Documentos do escritório da sessão, filtrados pelo nível de acesso do membro.',
+)
+
+/** The raw body of a document upload (its metadata rides in the query string), for the API reference. */
+const documentBody = {
+  media: 'application/octet-stream',
+  schema: {
+    type: 'string',
+    format: 'binary',
+    description: 'PDF, DOC, DOCX, XLS, XLSX, JPG ou PNG (conferido pelo conteúdo), até 10 MB.',
+  },
+}
+
 // requireOffice runs first on every route: anonymous → 401, no membership → 403 before any validation,
 // and the office is always the session's. Another office's document, or one the member's level doesn't
 // see (documents.access.ts), is "not found" (404), exactly like a missing one.
 export const documentRoutes = new Hono<AppEnv>()
   .use(requireOffice('documents.manage'))
-  .use(async (c, next) => {
-    await next()
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
-  })
-  .get('/', validate('query', documentListQuery), async (c) => {
-    return c.json<DocumentList>(await listDocuments(c.get('db'), viewer(c), c.req.valid('query')))
-  })
-  .get('/stats', async (c) => {
+  .use(noStore())
+  .get(
+    '/',
+    routeDoc(TAG, 'Lista os documentos que o membro pode ver (busca, filtros, páginas)'),
+    validate('query', documentListQuery),
+    async (c) => {
+      return c.json<DocumentList>(await listDocuments(c.get('db'), viewer(c), c.req.valid('query')))
+    },
+  )
+  .get('/stats', routeDoc(TAG, 'Totais de documentos: pastas, confidenciais, este mês'), async (c) => {
     return c.json<DocumentStats>(await getDocumentStats(c.get('db'), viewer(c)))
   })
   // One file per request, the body is its raw bytes (the browser shows per-file progress and aborts
   // with xhr.abort()). Metadata rides in the query string, validated before a byte is read.
-  .post('/', validate('query', documentUploadQuery), countEveryUpload, async (c) => {
-    const data = c.req.valid('query')
-    await checkLinks(c.get('db'), viewer(c), data)
-    const received = await receiveFile(c, data.name)
-    const document = await recordReceived(received, () =>
-      c.get('db').transaction(async (tx) => {
-        const id = await insertDocument(tx, viewer(c), data, received.file)
-        await recordOfficeAudit(
-          c,
-          {
-            action: 'document.upload',
-            entity: 'document',
-            entityId: id,
-            details: { versao: 1, tipo: received.file.tipo, size: received.file.size },
-          },
-          tx,
-        )
-        return loadRow(tx, c, id)
-      }),
-    )
-    return c.json<{ document: DocumentRow }>({ document }, 201)
-  })
-  .get('/:id', async (c) => {
+  .post(
+    '/',
+    routeDoc(TAG, 'Envia um documento (um arquivo por requisição; o corpo são os bytes)', {
+      status: 201,
+      requestBody: documentBody,
+    }),
+    validate('query', documentUploadQuery),
+    countEveryUpload,
+    async (c) => {
+      const data = c.req.valid('query')
+      await checkLinks(c.get('db'), viewer(c), data)
+      const received = await receiveFile(c, data.name)
+      const document = await recordReceived(received, () =>
+        c.get('db').transaction(async (tx) => {
+          const id = await insertDocument(tx, viewer(c), data, received.file)
+          await recordOfficeAudit(
+            c,
+            {
+              action: 'document.upload',
+              entity: 'document',
+              entityId: id,
+              details: { versao: 1, tipo: received.file.tipo, size: received.file.size },
+            },
+            tx,
+          )
+          return loadRow(tx, c, id)
+        }),
+      )
+      return c.json<{ document: DocumentRow }>({ document }, 201)
+    },
+  )
+  .get('/:id', routeDoc(TAG, 'Um documento e o histórico de versões'), async (c) => {
     const id = documentId(c)
     const document = orNotFound(await getDocument(c.get('db'), viewer(c), id))
     const versions = await listVersions(c.get('db'), c.get('office').id, id)
     return c.json<DocumentDetail>({ document, versions })
   })
-  .patch('/:id', validate('json', documentUpdateBody), async (c) => {
-    const id = documentId(c)
-    const data = c.req.valid('json')
-    const document = await c.get('db').transaction(async (tx) => {
-      orNotFound(await updateDocument(tx, viewer(c), id, data))
-      // The names of the fields sent, never their values.
-      const fields = Object.keys(data).filter((key) => data[key as keyof typeof data] !== undefined)
-      await recordOfficeAudit(
-        c,
-        { action: 'document.update', entity: 'document', entityId: id, details: { fields } },
-        tx,
-      )
-      return loadRow(tx, c, id)
-    })
-    return c.json<{ document: DocumentRow }>({ document })
-  })
-  .post('/:id/versions', validate('query', documentVersionQuery), countEveryUpload, async (c) => {
-    const id = documentId(c)
-    const { name } = c.req.valid('query')
-    // Before reading the body: a document the member doesn't see costs them no upload.
-    orNotFound(await getDocument(c.get('db'), viewer(c), id))
-    const received = await receiveFile(c, name)
-    const document = await recordReceived(received, () =>
-      c.get('db').transaction(async (tx) => {
-        const versao = orNotFound(await insertVersion(tx, viewer(c), id, received.file))
+  .patch(
+    '/:id',
+    routeDoc(TAG, 'Altera os dados de um documento'),
+    validate('json', documentUpdateBody),
+    async (c) => {
+      const id = documentId(c)
+      const data = c.req.valid('json')
+      const document = await c.get('db').transaction(async (tx) => {
+        orNotFound(await updateDocument(tx, viewer(c), id, data))
+        // The names of the fields sent, never their values.
+        const fields = Object.keys(data).filter((key) => data[key as keyof typeof data] !== undefined)
         await recordOfficeAudit(
           c,
-          {
-            action: 'document.version',
-            entity: 'document',
-            entityId: id,
-            details: { versao, tipo: received.file.tipo, size: received.file.size },
-          },
+          { action: 'document.update', entity: 'document', entityId: id, details: { fields } },
           tx,
         )
         return loadRow(tx, c, id)
-      }),
-    )
-    return c.json<{ document: DocumentRow }>({ document }, 201)
-  })
-  .get('/:id/file', validate('query', documentFileQuery), async (c) => {
-    const id = documentId(c)
-    const { version, disposition } = c.req.valid('query')
-    const file = await findVersionFile(c.get('db'), viewer(c), id, version)
-    if (!file) {
-      throw notFound(version === undefined ? DOCUMENT_MESSAGES.notFound : DOCUMENT_MESSAGES.versionNotFound)
-    }
-    // Who read a confidential document is logged before its first byte leaves.
-    if (file.nivelAcesso === 'confidencial') {
-      await recordOfficeAudit(c, {
-        action: 'document.download',
-        entity: 'document',
-        entityId: id,
-        details: { versao: file.versao },
       })
-    }
-    return fileResponse(c, file, disposition)
-  })
-  .delete('/:id', async (c) => {
-    const id = documentId(c)
-    await c.get('db').transaction(async (tx) => {
-      orNotFound(await softDeleteDocument(tx, viewer(c), id))
-      await recordOfficeAudit(c, { action: 'document.delete', entity: 'document', entityId: id }, tx)
-    })
-    return c.body(null, 204)
-  })
-  .post('/:id/restore', async (c) => {
+      return c.json<{ document: DocumentRow }>({ document })
+    },
+  )
+  .post(
+    '/:id/versions',
+    routeDoc(TAG, 'Envia uma nova versão de um documento (o corpo são os bytes)', {
+      status: 201,
+      requestBody: documentBody,
+    }),
+    validate('query', documentVersionQuery),
+    countEveryUpload,
+    async (c) => {
+      const id = documentId(c)
+      const { name } = c.req.valid('query')
+      // Before reading the body: a document the member doesn't see costs them no upload.
+      orNotFound(await getDocument(c.get('db'), viewer(c), id))
+      const received = await receiveFile(c, name)
+      const document = await recordReceived(received, () =>
+        c.get('db').transaction(async (tx) => {
+          const versao = orNotFound(await insertVersion(tx, viewer(c), id, received.file))
+          await recordOfficeAudit(
+            c,
+            {
+              action: 'document.version',
+              entity: 'document',
+              entityId: id,
+              details: { versao, tipo: received.file.tipo, size: received.file.size },
+            },
+            tx,
+          )
+          return loadRow(tx, c, id)
+        }),
+      )
+      return c.json<{ document: DocumentRow }>({ document }, 201)
+    },
+  )
+  .get(
+    '/:id/file',
+    routeDoc(TAG, 'Os bytes de uma versão (confidenciais: auditado)', { media: 'application/octet-stream' }),
+    validate('query', documentFileQuery),
+    async (c) => {
+      const id = documentId(c)
+      const { version, disposition } = c.req.valid('query')
+      const file = await findVersionFile(c.get('db'), viewer(c), id, version)
+      if (!file) {
+        throw notFound(version === undefined ? DOCUMENT_MESSAGES.notFound : DOCUMENT_MESSAGES.versionNotFound)
+      }
+      // Who read a confidential document is logged before its first byte leaves.
+      if (file.nivelAcesso === 'confidencial') {
+        await recordOfficeAudit(c, {
+          action: 'document.download',
+          entity: 'document',
+          entityId: id,
+          details: { versao: file.versao },
+        })
+      }
+      return fileResponse(c, file, disposition)
+    },
+  )
+  .delete(
+    '/:id',
+    routeDoc(TAG, 'Exclui um documento (pode ser restaurado por 30 dias)', { status: 204 }),
+    async (c) => {
+      const id = documentId(c)
+      await c.get('db').transaction(async (tx) => {
+        orNotFound(await softDeleteDocument(tx, viewer(c), id))
+        await recordOfficeAudit(c, { action: 'document.delete', entity: 'document', entityId: id }, tx)
+      })
+      return c.body(null, 204)
+    },
+  )
+  .post('/:id/restore', routeDoc(TAG, 'Restaura um documento excluído'), async (c) => {
     const id = documentId(c)
     const document = await c.get('db').transaction(async (tx) => {
       orNotFound(await restoreDocument(tx, viewer(c), id))

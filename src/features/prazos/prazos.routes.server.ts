@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../platform/app-env.server'
+import { apiTag, routeDoc } from '../../platform/route-doc.server'
 import { clientIp } from '../../platform/client-ip.server'
 import { rateLimit } from '../../platform/rate-limit.server'
 import { validate } from '../../platform/validate.server'
@@ -19,8 +20,16 @@ const calculatorLimit = rateLimit({
 // Same question, same answer until the holiday calendar changes with a deploy: let browsers reuse it.
 const CACHE = 'public, max-age=3600'
 
+const TAG = apiTag(
+  'Prazos',
+  'Calculadora pública de prazos do CPC (arts. 219, 220 e 224), sem sessão e limitada por endereço.',
+)
+
 export const prazosRoutes = new Hono<AppEnv>().get(
   '/calcular',
+  routeDoc(TAG, 'Calcula um prazo processual em dias úteis (publicação, início, vencimento e trilha)', {
+    public: true,
+  }),
   calculatorLimit,
   validate('query', calcularPrazoQuerySchema),
   (c) => {
