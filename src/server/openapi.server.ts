@@ -1,9 +1,8 @@
 import type { Hono } from 'hono'
 import { generateSpecs } from 'hono-openapi'
 import type { AppDeps } from '../platform/app-env.server'
-import { apiTag, apiTags, ERROR_RESPONSE, operationSpec } from '../platform/route-doc.server'
+import { apiTags, ERROR_RESPONSE } from '../platform/route-doc.server'
 import { describeAuthOperations } from './openapi-auth.server'
-import { OPERATION_DOCS, TAGS } from './openapi-operations.server'
 import { APP_VERSION } from './version.server'
 
 type Operation = Record<string, unknown> & { responses?: Record<string, unknown> }
@@ -81,22 +80,6 @@ function finish(path: string, method: string, operation: Operation) {
   operation.operationId ??= operationId(method, path)
 }
 
-// TEMPORARY (issue 23, this change): routes not yet moved to routeDoc() keep their entry in the old table.
-function legacyDoc(path: string, method: string, operation: Operation) {
-  const doc = OPERATION_DOCS[`${method.toUpperCase()} ${path}`]
-  if (!doc) return
-  const rest = path.replace(/^\/api\//, '')
-  let best = { tag: TAGS[0], length: -1 }
-  for (const tag of TAGS) {
-    for (const prefix of tag.prefixes) {
-      const matches = rest === prefix || rest.startsWith(`${prefix}/`)
-      if (matches && prefix.length > best.length) best = { tag, length: prefix.length }
-    }
-  }
-  const spec = operationSpec(apiTag(best.tag!.name, best.tag!.description), doc.summary, doc)
-  Object.assign(operation, spec, { responses: { ...operation.responses, ...spec.responses } })
-}
-
 function operationId(method: string, path: string): string {
   const words = path
     .split(/[/{}.\-_]+/)
@@ -142,7 +125,6 @@ export async function buildOpenApiDocument(app: Hono, auth: AppDeps['auth']): Pr
     for (const method of METHODS) {
       const operation = item[method]
       if (!operation) continue
-      if (!operation.summary) legacyDoc(path, method, operation)
       finish(path, method, operation)
     }
   }
