@@ -24,7 +24,7 @@ import { agendaRoutes } from '../features/agenda/agenda.routes.server'
 import { referenceRoutes } from '../features/reference/reference.routes.server'
 import { settingsRoutes } from '../features/settings/settings.routes.server'
 import { adminRoutes } from '../features/admin/admin.routes.server'
-import { recordServerError } from '../features/platform-logs/platform-logs.public.server'
+import { platformLogsRoutes, recordServerError } from '../features/platform-logs/platform-logs.public.server'
 import {
   directoryPageMeta,
   directoryRoutes,
@@ -49,12 +49,20 @@ import { entityPageMeta, entityRoutes } from '../features/entities/entities.publ
 import { jobRoutes } from '../features/jobs/jobs.routes.server'
 import { jobPageMeta } from '../features/jobs/jobs.public.server'
 import { networkRoutes } from '../features/network/network.routes.server'
-import { analyticsBeaconRoutes } from '../features/platform-analytics/platform-analytics.public.server'
+import {
+  analyticsBeaconRoutes,
+  platformAnalyticsRoutes,
+} from '../features/platform-analytics/platform-analytics.public.server'
 import {
   platformGate,
   platformSettingsRoutes,
 } from '../features/platform-settings/platform-settings.public.server'
-import { billingRoutes } from '../features/platform-billing/platform-billing.public.server'
+import {
+  adminFinancialRoutes,
+  billingRoutes,
+} from '../features/platform-billing/platform-billing.public.server'
+import { platformBackupRoutes } from '../features/platform-backup/platform-backup.public.server'
+import { platformReportsRoutes } from '../features/platform-reports/platform-reports.public.server'
 import { publicationsRoutes } from '../features/publications/publications.public.server'
 import { templateRoutes } from '../features/templates/templates.public.server'
 import { SIGNATURE_VERIFY_PATH, signatureRoutes } from '../features/signatures/signatures.public.server'
@@ -65,60 +73,69 @@ import './feature-hooks.server'
 
 /** Every JSON route under /api. Its type is what the browser's typed client (`hono/client`) sees. */
 export function createApiRoutes() {
-  return new Hono<AppEnv>()
-    .get(
-      '/health',
-      routeDoc(SYSTEM_TAG, 'Estado do servidor e do banco de dados', { public: true }),
-      async (c) => {
-        const ok = await c.get('deps').ping()
-        c.header('Cache-Control', 'no-store')
-        return c.json(
-          {
-            status: ok ? 'ok' : 'unavailable',
-            db: c.get('deps').dbKind,
-            version: APP_VERSION,
-            // The runtime the project carries (decision 024): lets an operator see it is the right one.
-            node: process.versions.node,
-          },
-          ok ? 200 : 503,
-        )
-      },
-    )
-    .route('/auth', authRoutes)
-    .route('/me', meRoutes)
-    .route('/', referenceRoutes)
-    .route('/settings', settingsRoutes)
-    .route('/admin', adminRoutes)
-    .route('/profile', profileRoutes)
-    .route('/files/avatars', avatarFileRoutes)
-    .route('/clients', clientRoutes)
-    .route('/clients', clientAnonymizationRoutes)
-    .route('/cases', caseRoutes)
-    .route('/documents', documentRoutes)
-    .route('/prazos', prazosRoutes)
-    .route('/notifications', notificationRoutes)
-    .route('/agenda', agendaRoutes)
-    .route('/office-settings', officeSettingsRoutes)
-    .route('/offices', officeRoutes)
-    .route('/timesheet', timesheetRoutes)
-    .route('/audit', auditRoutes)
-    .route('/team', teamRoutes)
-    .route('/backups', backupRoutes)
-    .route('/reports', reportRoutes)
-    .route('/privacy', privacyRoutes)
-    .route('/financial', financialRoutes)
-    .route('/financial/proposals', proposalRoutes)
-    .route('/financial/entries', pixRoutes)
-    .route('/jobs', jobRoutes)
-    .route('/entities', entityRoutes)
-    .route('/network', networkRoutes)
-    .route('/directory', directoryRoutes)
-    .route('/platform-settings', platformSettingsRoutes)
-    .route('/analytics', analyticsBeaconRoutes)
-    .route('/billing', billingRoutes)
-    .route('/publications', publicationsRoutes)
-    .route('/templates', templateRoutes)
-    .route('/signatures', signatureRoutes)
+  return (
+    new Hono<AppEnv>()
+      .get(
+        '/health',
+        routeDoc(SYSTEM_TAG, 'Estado do servidor e do banco de dados', { public: true }),
+        async (c) => {
+          const ok = await c.get('deps').ping()
+          c.header('Cache-Control', 'no-store')
+          return c.json(
+            {
+              status: ok ? 'ok' : 'unavailable',
+              db: c.get('deps').dbKind,
+              version: APP_VERSION,
+              // The runtime the project carries (decision 024): lets an operator see it is the right one.
+              node: process.versions.node,
+            },
+            ok ? 200 : 503,
+          )
+        },
+      )
+      .route('/auth', authRoutes)
+      .route('/me', meRoutes)
+      .route('/', referenceRoutes)
+      .route('/settings', settingsRoutes)
+      .route('/admin', adminRoutes)
+      // The platform modules of the superadmin's area (issue 14), each superadmin-only by itself; the shell mounts
+      // them beside the admin's own routes, so the admin feature imports none of them (decision 007).
+      .route('/admin/logs', platformLogsRoutes)
+      .route('/admin/backup', platformBackupRoutes)
+      .route('/admin/financial', adminFinancialRoutes)
+      .route('/admin/reports', platformReportsRoutes)
+      .route('/admin/analytics', platformAnalyticsRoutes)
+      .route('/profile', profileRoutes)
+      .route('/files/avatars', avatarFileRoutes)
+      .route('/clients', clientRoutes)
+      .route('/clients', clientAnonymizationRoutes)
+      .route('/cases', caseRoutes)
+      .route('/documents', documentRoutes)
+      .route('/prazos', prazosRoutes)
+      .route('/notifications', notificationRoutes)
+      .route('/agenda', agendaRoutes)
+      .route('/office-settings', officeSettingsRoutes)
+      .route('/offices', officeRoutes)
+      .route('/timesheet', timesheetRoutes)
+      .route('/audit', auditRoutes)
+      .route('/team', teamRoutes)
+      .route('/backups', backupRoutes)
+      .route('/reports', reportRoutes)
+      .route('/privacy', privacyRoutes)
+      .route('/financial', financialRoutes)
+      .route('/financial/proposals', proposalRoutes)
+      .route('/financial/entries', pixRoutes)
+      .route('/jobs', jobRoutes)
+      .route('/entities', entityRoutes)
+      .route('/network', networkRoutes)
+      .route('/directory', directoryRoutes)
+      .route('/platform-settings', platformSettingsRoutes)
+      .route('/analytics', analyticsBeaconRoutes)
+      .route('/billing', billingRoutes)
+      .route('/publications', publicationsRoutes)
+      .route('/templates', templateRoutes)
+      .route('/signatures', signatureRoutes)
+  )
 }
 
 export type AppType = ReturnType<typeof createApiRoutes>

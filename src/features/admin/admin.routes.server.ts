@@ -6,11 +6,7 @@ import { unauthorized } from '../../platform/http-error.server'
 import { requireRole } from '../auth/auth.public.server'
 import { validate } from '../../platform/validate.server'
 import { recordUserAudit } from '../audit/audit.public.server'
-import { platformLogsRoutes, recordPlatformEvent } from '../platform-logs/platform-logs.public.server'
-import { platformBackupRoutes } from '../platform-backup/platform-backup.public.server'
-import { adminFinancialRoutes } from '../platform-billing/platform-billing.public.server'
-import { platformReportsRoutes } from '../platform-reports/platform-reports.public.server'
-import { platformAnalyticsRoutes } from '../platform-analytics/platform-analytics.public.server'
+import { recordPlatformEvent } from '../platform-logs/platform-logs.public.server'
 import {
   adminProfilesQuerySchema,
   userIdParamSchema,
@@ -111,15 +107,5 @@ export const adminRoutes = new Hono<AppEnv>()
       return c.json<RoleChangeResult>({ userId, role })
     },
   )
-  // /admin/logs (issue 14): the platform's events and system alerts, behind the same superadmin check.
-  .route('/logs', platformLogsRoutes)
-  // /admin/backup (issue 14): backups of the whole platform.
-  .route('/backup', platformBackupRoutes)
-  // /admin/financial (issue 14): subscriptions, pending charges, payment sync, reprocess, monthly report.
-  .route('/financial', adminFinancialRoutes)
-  // /admin/reports (issue 14): business figures and generated reports.
-  .route('/reports', platformReportsRoutes)
-  // /admin/analytics (issue 14): first-party page views, visits and devices.
-  .route('/analytics', platformAnalyticsRoutes)
   // Blocks, profile fixes and /admin/moderation (issue 14).
   .route('/', adminModerationRoutes)

@@ -4,6 +4,7 @@ import { clientIp } from '../../platform/client-ip.server'
 import { rateLimit } from '../../platform/rate-limit.server'
 import { ADMIN_API_TAG, apiTag, routeDoc } from '../../platform/route-doc.server'
 import { validate } from '../../platform/validate.server'
+import { requireRole } from '../auth/auth.public.server'
 import { deviceClass, optedOut } from './platform-analytics.device.server'
 import { recordView } from './platform-analytics.record.server'
 import { analyticsQuerySchema, viewBeaconSchema, type AnalyticsOverview } from './platform-analytics.schema'
@@ -47,15 +48,18 @@ export const analyticsBeaconRoutes = new Hono<AppEnv>().post(
 )
 
 /**
- * /api/admin/analytics. Mounted ONLY inside the admin router (features/admin/admin.routes.server.ts), whose
- * requireRole('superadmin') runs first; platform-analytics.routes.test.ts proves 401/403/403/200.
+ * /api/admin/analytics (mounted by the server shell beside the admin's routes): superadmin only, checked here;
+ * platform-analytics.routes.test.ts proves 401/403/403/200.
  */
-export const platformAnalyticsRoutes = new Hono<AppEnv>().get(
-  '/',
-  routeDoc(
-    ADMIN_API_TAG,
-    'Analytics da plataforma: online, visualizações, sessões, dispositivos, páginas e fluxos — superadmin',
-  ),
-  validate('query', analyticsQuerySchema),
-  async (c) => c.json<AnalyticsOverview>(await getAnalyticsOverview(c.get('db'), c.req.valid('query').days)),
-)
+export const platformAnalyticsRoutes = new Hono<AppEnv>()
+  .use(requireRole('superadmin'))
+  .get(
+    '/',
+    routeDoc(
+      ADMIN_API_TAG,
+      'Analytics da plataforma: online, visualizações, sessões, dispositivos, páginas e fluxos — superadmin',
+    ),
+    validate('query', analyticsQuerySchema),
+    async (c) =>
+      c.json<AnalyticsOverview>(await getAnalyticsOverview(c.get('db'), c.req.valid('query').days)),
+  )

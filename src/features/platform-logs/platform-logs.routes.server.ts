@@ -2,16 +2,17 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../../platform/app-env.server'
 import { ADMIN_API_TAG, routeDoc } from '../../platform/route-doc.server'
 import { validate } from '../../platform/validate.server'
+import { requireRole } from '../auth/auth.public.server'
 import { runMonitor } from './platform-logs.monitor.server'
 import { logsQuerySchema, type LogsSummary, type PlatformEventsPage } from './platform-logs.schema'
 import { getLogsSummary, listPlatformEvents } from './platform-logs.service.server'
 
 /**
- * /api/admin/logs. Mounted ONLY inside the admin router (features/admin/admin.routes.server.ts), whose
- * requireRole('superadmin') runs before every route here; admin.routes.test.ts and
- * platform-logs.routes.test.ts prove 401/403 for anyone else.
+ * /api/admin/logs (mounted by the server shell beside the admin's routes): superadmin only, checked here;
+ * admin.routes.test.ts and platform-logs.routes.test.ts prove 401/403 for anyone else.
  */
 export const platformLogsRoutes = new Hono<AppEnv>()
+  .use(requireRole('superadmin'))
   .get(
     '/',
     routeDoc(
