@@ -24,7 +24,8 @@ import { agendaRoutes } from '../features/agenda/agenda.routes.server'
 import { referenceRoutes } from '../features/reference/reference.routes.server'
 import { settingsRoutes } from '../features/settings/settings.routes.server'
 import { adminRoutes } from '../features/admin/admin.routes.server'
-import { platformLogsRoutes, recordServerError } from '../features/platform-logs/platform-logs.public.server'
+import { recordServerError } from '../features/platform-logs/platform-logs.public.server'
+import { platformLogsRoutes } from '../features/platform-logs/platform-logs.routes.server'
 import {
   directoryPageMeta,
   directoryRoutes,

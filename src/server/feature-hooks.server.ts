@@ -1,9 +1,11 @@
+import { onPrazoCreated } from '../features/agenda/agenda.public.server'
 import { recordMemberSignIn } from '../features/audit/audit.public.server'
 import { onSignIn } from '../features/auth/auth.public.server'
 import { countFailedBackups } from '../features/backups/backups.public.server'
 import { touchSessionActivity } from '../features/office-settings/office-settings.public.server'
 import { onOfficeRequest } from '../features/offices/offices.public.server'
 import { registerCountedCheck } from '../features/platform-logs/platform-logs.public.server'
+import { linkPublicationPrazo } from '../features/publications/publications.public.server'
 import { recordSignInEvent } from '../features/settings/settings.public.server'
 import { touchLastSeen } from '../features/team/team.public.server'
 
@@ -39,4 +41,10 @@ registerCountedCheck({
 onSignIn(recordSignInEvent)
 onSignIn(async (db, signIn) => {
   if (signIn.fromRequest) await recordMemberSignIn(db, signIn.userId, signIn.method, signIn.ip)
+})
+
+// 'Criar prazo' from a publication: the new prazo is linked to it, and the publication marked, in the prazo's
+// own transaction (a publication another office owns, or one out of reach, refuses the prazo: 400).
+onPrazoCreated(async (c, tx, { eventId, input }) => {
+  if (input.publicationId) await linkPublicationPrazo(c, tx, input.publicationId, eventId)
 })

@@ -3,3 +3,4 @@
 export { agendaJobs, runDigest } from './agenda.jobs.server'
 export { weeklyReportJobs } from './agenda.weekly-report.server'
 export { upcomingEventsFor } from './agenda.service.server'
+export { onPrazoCreated, type PrazoCreatedHook } from './prazo-created-hooks.server'

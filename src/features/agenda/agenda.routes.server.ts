@@ -9,7 +9,7 @@ import { rateLimit } from '../../platform/rate-limit.server'
 import { validate } from '../../platform/validate.server'
 import { recordOfficeAudit } from '../audit/audit.public.server'
 import { can, requireOffice } from '../offices/offices.public.server'
-import { linkPublicationPrazo } from '../publications/publications.public.server'
+import { runPrazoCreatedHooks } from './prazo-created-hooks.server'
 import {
   addClosedDay,
   closedDaysOfYear,
@@ -253,7 +253,7 @@ const officeRoutes = new Hono<AppEnv>()
       const event = await c.get('db').transaction(async (tx) => {
         const computed = await computePrazo(tx, c.get('office').id, data)
         const id = await insertPrazo(tx, author(c), data, computed)
-        if (data.publicationId) await linkPublicationPrazo(c, tx, data.publicationId, id)
+        await runPrazoCreatedHooks(c, tx, { eventId: id, input: data })
         await recordOfficeAudit(
           c,
           {
