@@ -35,6 +35,8 @@ import { getClientStats, listClients } from '../src/features/clients/clients.ser
 import { clients } from '../src/features/clients/clients.table.server'
 import { officeMembers } from '../src/features/offices/offices.table.server'
 import { seedReferenceData } from '../src/features/reference/reference.seed.server'
+// The shell's start-up wiring: clients' rows read their cases' counts and scopes through it.
+import '../src/server/feature-hooks.server'
 import { flagValue, ms, percentile } from './lib/bench'
 import { createThrowawayDatabase, postgresUrl } from './lib/database'
 import { startFloor, type Floor } from './lib/floor'

@@ -31,6 +31,8 @@ import { listDocuments } from '../src/features/documents/documents.service.serve
 import { runMigrations } from '../src/db/migrate.server'
 import { signUpSchema } from '../src/features/auth/auth.schema'
 import { createAccount } from '../src/features/auth/signup.service.server'
+// createAccount's steps (profile, office, welcome) and auth's event log are wired by the shell's hooks.
+import '../src/server/feature-hooks.server'
 import { officeMembers } from '../src/features/offices/offices.table.server'
 import { seedReferenceData } from '../src/features/reference/reference.seed.server'
 import { flagValue, ms, percentile, printTable, ROOT, SCRATCH, type Row } from './lib/bench'

@@ -18,6 +18,8 @@ import { openDatabase } from '../src/db/client.server'
 import { runMigrations } from '../src/db/migrate.server'
 import { signUpSchema } from '../src/features/auth/auth.schema'
 import { createAccount } from '../src/features/auth/signup.service.server'
+// createAccount's steps (profile, office, welcome) and auth's event log are wired by the shell's hooks.
+import '../src/server/feature-hooks.server'
 import { createNotification } from '../src/features/notifications/notifications.public.server'
 import { readEvents } from '../src/features/notifications/sse.testing'
 import { seedReferenceData } from '../src/features/reference/reference.seed.server'

@@ -26,6 +26,10 @@ import { buildPersonalDataExport } from '../src/features/privacy/privacy.export.
 import { seedReferenceData } from '../src/features/reference/reference.seed.server'
 import { loadEnv } from '../src/platform/env.server'
 import { buildDeps } from '../src/server/build-deps.server'
+// The owners' parts of the erasures and the export (privacy's hooks), as the server registers them at start.
+import '../src/server/feature-hooks.server'
+// The shell's start-up wiring: clients' rows read their cases' counts and scopes through it.
+import '../src/server/feature-hooks.server'
 import { createMemoryMailer } from '../src/test/test-app'
 import { flagValue, median, ms, printTable, type Row } from './lib/bench'
 import { createThrowawayDatabase, postgresUrl } from './lib/database'

@@ -5,10 +5,13 @@ import type { DbHandle } from '../../src/db/client.server'
 import { signUpSchema } from '../../src/features/auth/auth.schema'
 import { accounts, users } from '../../src/features/auth/auth.table.server'
 import { createAccount } from '../../src/features/auth/signup.service.server'
+// createAccount's steps (profile, office, welcome) and auth's event log are wired by the shell's hooks.
+import '../../src/server/feature-hooks.server'
 import { seedCases } from '../../src/features/cases/cases.seed.server'
 import { seedClients } from '../../src/features/clients/clients.seed.server'
 import { officeMembers } from '../../src/features/offices/offices.table.server'
-import { profiles, userRoles } from '../../src/features/profiles/profiles.table.server'
+import { profiles } from '../../src/features/profiles/profiles.table.server'
+import { userRoles } from '../../src/features/auth/user-roles.table.server'
 
 // The offices and people of bench/load.ts: N offices, each with one sócio (a real sign-up, createAccount) and
 // its associados (accounts inserted directly with one shared password hash: 200 scrypt runs would cost the

@@ -3,6 +3,8 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { openDatabase, type DbHandle, type DbKind } from '../../src/db/client.server'
 import { signUpSchema } from '../../src/features/auth/auth.schema'
+// createAccount's steps (profile, office, welcome) and auth's event log are wired by the shell's hooks.
+import '../../src/server/feature-hooks.server'
 import { SCRATCH } from './bench'
 import { createThrowawayDatabase, keptDatabase, postgresUrl } from './database'
 

@@ -15,6 +15,10 @@ import * as schema from './schema.server'
  * so services don't care which one runs (PGlite's `execute` also returns `{ rows }`).
  */
 export type Database = NodePgDatabase<typeof schema>
+/** What `db.transaction(async (tx) => …)` hands its callback. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+/** The request's database or the transaction a route runs a change (and its audit row) in. */
+export type Executor = Database | Transaction
 export type DbKind = 'pglite' | 'postgres'
 
 export interface DbHandle {

@@ -1,5 +1,5 @@
 import { validator } from 'hono/validator'
-import type { ValidationTargets } from 'hono'
+import type { Env, MiddlewareHandler, ValidationTargets } from 'hono'
 import { resolver, uniqueSymbol } from 'hono-openapi'
 import { z } from 'zod'
 import '../lib/zod-pt-br'
@@ -40,7 +40,14 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     if (target === 'json' && c.req.method === 'PATCH') refuseEmptyUpdate(result.data)
     return result.data as z.output<Schema>
   })
-  return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema) } })
+  // The typed client's input is the schema's INPUT (optional and defaulted keys optional, coerced ones
+  // free), not Hono's default of the output's keys all required: a browser call sends what the form holds.
+  const typed = middleware as unknown as MiddlewareHandler<
+    Env,
+    string,
+    { in: { [K in Target]: z.input<Schema> }; out: { [K in Target]: z.output<Schema> } }
+  >
+  return Object.assign(typed, { [uniqueSymbol]: { target, ...resolver(schema) } })
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { userRoles } from '../features/profiles/profiles.table.server'
+import { userRoles } from '../features/auth/user-roles.table.server'
 import { jsonRequest, lawyerSignUp, signUp } from '../test/accounts'
 import { becomeMaster } from '../test/master'
 import { createTestApp, type TestApp } from '../test/test-app'

@@ -16,7 +16,7 @@ import { anonymousRateLimit, createBatchedRateLimiter, uploadRateLimit } from '.
 import { authBodyLimit, CLIENT_IP_HEADER } from '../features/auth/auth.server'
 import { authRoutes } from '../features/auth/auth.routes.server'
 import { localizeAuthResponse } from '../features/auth/auth-errors.server'
-import { meRoutes } from '../features/auth/me.routes.server'
+import { meRoutes } from '../features/profiles/me.routes.server'
 import { caseRoutes } from '../features/cases/cases.routes.server'
 import { clientRoutes } from '../features/clients/clients.routes.server'
 import { documentRoutes } from '../features/documents/documents.routes.server'

@@ -2,12 +2,13 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
 import type { Env } from '../../platform/env.server'
 import { ApiError, notFound } from '../../platform/http-error.server'
-import { sessions, users } from '../auth/auth.table.server'
-import { isMasterEmail } from '../auth/auth.public.server'
-import { jobs } from '../jobs/jobs.table.server'
+import { users } from '../auth/auth.table.server'
+import { blockAccount, isMasterEmail, unblockAccount } from '../auth/auth.public.server'
+import { closeJobByModeration } from '../jobs/jobs.public.server'
 import { contentReports, oabVerifications } from '../network/network.table.server'
+import { moderateProfileFields } from '../profiles/profiles.public.server'
 import { profiles } from '../profiles/profiles.table.server'
-import { userBlocks } from './admin.table.server'
+import { userBlocks } from '../auth/user-blocks.table.server'
 import type { AuditInTransaction } from './admin.service.server'
 import {
   ADMIN_MODERATION_MESSAGES as MSG,
@@ -44,15 +45,10 @@ export async function blockUser(
     const user = await findUser(tx, userId)
     if (userId === actorId) throw new ApiError(403, 'forbidden', MSG.selfBlock)
     if (isMasterEmail(env, user.email)) throw new ApiError(403, 'forbidden', MSG.masterBlock)
-    const inserted = await tx
-      .insert(userBlocks)
-      .values({ userId, reason, blockedBy: actorId })
-      .onConflictDoNothing({ target: userBlocks.userId, where: sql`${userBlocks.unblockedAt} is null` })
-      .returning({ id: userBlocks.id })
-    if (inserted.length === 0) throw new ApiError(409, 'already_blocked', MSG.alreadyBlocked)
-    const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id })
-    await audit(tx, { change: 'block', sessionsEnded: ended.length })
-    return ended.length
+    const blocked = await blockAccount(tx, { userId, reason, blockedBy: actorId })
+    if (!blocked) throw new ApiError(409, 'already_blocked', MSG.alreadyBlocked)
+    await audit(tx, { change: 'block', sessionsEnded: blocked.sessionsEnded })
+    return blocked.sessionsEnded
   })
 }
 
@@ -65,12 +61,7 @@ export async function unblockUser(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await findUser(tx, userId)
-    const lifted = await tx
-      .update(userBlocks)
-      .set({ unblockedAt: new Date(), unblockedBy: actorId })
-      .where(and(eq(userBlocks.userId, userId), isNull(userBlocks.unblockedAt)))
-      .returning({ id: userBlocks.id })
-    if (lifted.length === 0) throw new ApiError(409, 'not_blocked', MSG.notBlocked)
+    if (!(await unblockAccount(tx, userId, actorId))) throw new ApiError(409, 'not_blocked', MSG.notBlocked)
     await audit(tx, { change: 'unblock' })
   })
 }
@@ -209,10 +200,11 @@ export async function editProfile(
       .where(eq(profiles.id, profileId))
       .for('update')
     if (!before) throw notFound(MSG.profileNotFound)
-    await tx
-      .update(profiles)
-      .set({ nomeCompleto: input.nomeCompleto, telefone: input.telefone, userType: input.userType })
-      .where(eq(profiles.id, profileId))
+    await moderateProfileFields(tx, profileId, {
+      nomeCompleto: input.nomeCompleto,
+      telefone: input.telefone,
+      userType: input.userType,
+    })
     // Field names only (no values): the audit trail says what changed, not the personal data.
     await audit(tx, {
       fields: ['nomeCompleto', 'telefone', 'userType'],
@@ -226,12 +218,7 @@ export async function editProfile(
 /** Closes a reported job (moderation): it leaves the public listings; the entity may still see it. */
 export async function closeJob(db: Database, jobId: string, audit: AuditInTransaction): Promise<void> {
   await db.transaction(async (tx) => {
-    const closed = await tx
-      .update(jobs)
-      .set({ status: 'encerrada', updatedAt: new Date() })
-      .where(eq(jobs.id, jobId))
-      .returning({ id: jobs.id })
-    if (closed.length === 0) throw notFound('Vaga não encontrada.')
+    if (!(await closeJobByModeration(tx, jobId))) throw notFound('Vaga não encontrada.')
     await audit(tx, { change: 'close' })
   })
 }

@@ -6,7 +6,7 @@ import { jsonRequest, lawyerSignUp, SAO_PAULO, signUp } from '../../test/account
 import { becomeMaster } from '../../test/master'
 import { auditLog } from '../audit/audit.table.server'
 import { users } from '../auth/auth.table.server'
-import { userRoles } from '../profiles/profiles.table.server'
+import { userRoles } from '../auth/user-roles.table.server'
 import type { SignUpInput } from '../auth/auth.schema'
 import type { AdminProfileItem } from './admin.schema'
 

@@ -1,18 +1,16 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
-import type { Database } from '../../db/client.server'
+import type { Database, Executor } from '../../db/client.server'
 import type { Env } from '../../platform/env.server'
 import { ApiError, notFound } from '../../platform/http-error.server'
 import { sessions, users } from '../auth/auth.table.server'
-import { getPlatformRole, isMasterEmail } from '../auth/auth.public.server'
+import { getPlatformRole, grantAdminRole, isMasterEmail, removeAdminRoles } from '../auth/auth.public.server'
 import type { PlatformRoleName } from '../auth/auth.public'
-import { profiles, userRoles } from '../profiles/profiles.table.server'
+import { profiles } from '../profiles/profiles.table.server'
+import { userRoles } from '../auth/user-roles.table.server'
 import { cidade, estado } from '../reference/reference.table.server'
 import { signInEvents } from '../settings/settings.table.server'
-import { userBlocks } from './admin.table.server'
+import { userBlocks } from '../auth/user-blocks.table.server'
 import type { AdminProfileItem, AdminProfilesPage, AdminProfilesQuery, AdminStats } from './admin.schema'
-
-/** The request's database or the transaction of a role change (which its audit row joins). */
-type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 /** Writes the audit row of a change inside that change's transaction (see admin.routes.server.ts). */
 export type AuditInTransaction = (tx: Executor, details: Record<string, unknown>) => Promise<void>
@@ -141,12 +139,8 @@ export async function grantAdmin(
 ): Promise<PlatformRoleName> {
   await db.transaction(async (tx) => {
     await findUser(tx, userId)
-    const added = await tx
-      .insert(userRoles)
-      .values({ userId, role: 'admin' })
-      .onConflictDoNothing()
-      .returning({ role: userRoles.role })
-    await audit(tx, { alreadyAdmin: added.length === 0 })
+    const added = await grantAdminRole(tx, userId)
+    await audit(tx, { alreadyAdmin: !added })
   })
   return getPlatformRole(db, userId)
 }
@@ -169,11 +163,8 @@ export async function revokeAdmin(
       throw new ApiError(403, 'forbidden', 'Você não pode remover o seu próprio acesso de administrador.')
     if (isMasterEmail(env, user.email))
       throw new ApiError(403, 'forbidden', 'A conta master não pode perder o acesso de SuperAdmin.')
-    const removed = await tx
-      .delete(userRoles)
-      .where(and(eq(userRoles.userId, userId), inArray(userRoles.role, ['admin', 'superadmin'])))
-      .returning({ role: userRoles.role })
-    await audit(tx, { removed: removed.map((row) => row.role).sort() })
+    const removed = await removeAdminRoles(tx, userId)
+    await audit(tx, { removed: removed.sort() })
   })
   return getPlatformRole(db, userId)
 }

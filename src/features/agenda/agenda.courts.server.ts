@@ -3,6 +3,7 @@ import { COURT_CALENDARS, courtClosedDays, findCourtCalendar } from '../../lib/b
 import { calcularPrazo, type DiaFechado } from '../../lib/br/deadline'
 import { addBusinessDays } from '../../lib/br/holidays'
 import { ApiError, notFound } from '../../platform/http-error.server'
+import { setOfficePrazoAvisoDias } from '../offices/offices.public.server'
 import { offices } from '../offices/offices.table.server'
 import {
   AGENDA_MESSAGES,
@@ -163,7 +164,7 @@ export async function prazoAvisoDias(db: Executor, officeId: string): Promise<nu
 /** Changes the early-warning setting; returns the previous value (for the audit row). */
 export async function setPrazoAvisoDias(db: Executor, officeId: string, dias: number): Promise<number> {
   const previous = await prazoAvisoDias(db, officeId)
-  await db.update(offices).set({ prazoAvisoDias: dias }).where(eq(offices.id, officeId))
+  await setOfficePrazoAvisoDias(db, officeId, dias)
   return previous
 }
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm'
 import ical, { ICalAlarmType, ICalEventStatus } from 'ical-generator'
-import { userBlocks } from '../admin/admin.table.server'
+import { userBlocks } from '../auth/user-blocks.table.server'
 import { users } from '../auth/auth.table.server'
 import { officeSettings } from '../office-settings/office-settings.table.server'
 import { officeMembers } from '../offices/offices.table.server'

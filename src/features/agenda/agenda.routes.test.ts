@@ -65,7 +65,9 @@ describe('events', () => {
     expect(empty.status).toBe(400)
     const body = (await empty.json()) as { error: { code: string; fields: Record<string, string> } }
     expect(body.error.code).toBe('validation')
-    expect(body.error.fields.titulo).toBe('Título é obrigatório')
+    // The event dialog's words: it validates with this same schema (issue 23).
+    expect(body.error.fields.titulo).toBe(AGENDA_MESSAGES.tituloRequired)
+    expect(body.error.fields.titulo).toBe('Informe o título.')
 
     const noHora = await api.send('POST', '/events', {
       titulo: 'Reunião',
@@ -79,6 +81,9 @@ describe('events', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ lembreteMinutos: 45 }, 'lembreteMinutos', AGENDA_MESSAGES.invalidReminder],
       [{ data: '2030-02-30' }, 'data', AGENDA_MESSAGES.dataInvalid],
+      [{ data: '1980-01-01' }, 'data', AGENDA_MESSAGES.dataInvalid],
+      [{ data: '' }, 'data', AGENDA_MESSAGES.dataRequired],
+      [{ titulo: '   ' }, 'titulo', AGENDA_MESSAGES.tituloRequired],
       [{ hora: '24:00' }, 'hora', AGENDA_MESSAGES.horaInvalid],
       [{ tipo: 'festa' }, 'tipo', AGENDA_MESSAGES.invalidType],
       [{ clientId: outsiderClientId }, 'clientId', AGENDA_MESSAGES.invalidClient],
@@ -245,6 +250,17 @@ describe('events', () => {
     const back = await api.send('PATCH', `/events/${event.id}`, { tipo: 'reuniao' })
     expect(back.status).toBe(400)
     expect((await api.send('PATCH', `/events/${event.id}`, {})).status).toBe(400)
+    // The edit dialog sends tipo and hora together: a cleared hora is said under it, as the dialog says it.
+    const cleared = await api.send('PATCH', `/events/${event.id}`, { tipo: 'audiencia', hora: '' })
+    expect(cleared.status).toBe(400)
+    expect(((await cleared.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      hora: AGENDA_MESSAGES.horaRequired,
+    })
+    const blank = await api.send('PATCH', `/events/${event.id}`, { titulo: ' ', data: '' })
+    expect(((await blank.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      titulo: AGENDA_MESSAGES.tituloRequired,
+      data: AGENDA_MESSAGES.dataRequired,
+    })
   })
 
   it('soft-deletes and restores', async () => {

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm'
-import type { Database } from '../../db/client.server'
+import type { Executor } from '../../db/client.server'
 import { linkedCaseScope, linkedCaseVisible, type LinkedCaseScope } from '../cases/cases.public.server'
 import { cases } from '../cases/cases.table.server'
 import { clients } from '../clients/clients.table.server'
@@ -11,8 +11,6 @@ import { instantToZoned } from './agenda.time'
 
 // Reads of the office's agenda. Every query is scoped by office_id: another office's event is "not
 // found", exactly like a missing one.
-
-export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 /**
  * Whose agenda a request sees: the office's events with no case, plus those whose case the member sees
@@ -200,3 +198,4 @@ export async function upcomingEventsFor(
     .limit(Math.min(input.limit ?? 5, 50))
   return rows.map(toEventRow)
 }
+export type { Executor }

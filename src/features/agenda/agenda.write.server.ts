@@ -1,8 +1,7 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { ApiError, notFound } from '../../platform/http-error.server'
-import { reachableCases } from '../cases/cases.public.server'
+import { clientOfMember, reachableCases } from '../cases/cases.public.server'
 import { cases } from '../cases/cases.table.server'
-import { clientOfMember } from '../clients/clients.public.server'
 import { clients } from '../clients/clients.table.server'
 import {
   AGENDA_MESSAGES,

@@ -6,4 +6,4 @@ export { meQueryKey, setSimulation, useSession, useSignOut, useSimulation } from
 export type { SimulatedProfile } from './use-session'
 // Issue 10: the invitation page (features/team) frames itself like /auth and sends people there and back.
 export { AuthShell } from './auth-shell'
-export { authPath } from './use-auth'
+export { authPath, postAuth } from './use-auth'

@@ -5,7 +5,8 @@ import { cookieFrom, jsonRequest, lawyerSignUp, SAO_PAULO, signUp } from '../../
 import { followConfirmationLink } from '../../test/confirm-email'
 import { becomeMaster } from '../../test/master'
 import { offices, officeMembers } from '../offices/offices.table.server'
-import { profiles, userRoles } from '../profiles/profiles.table.server'
+import { profiles } from '../profiles/profiles.table.server'
+import { userRoles } from './user-roles.table.server'
 import { accounts, users } from './auth.table.server'
 // Settings owns 2FA enrolment; its RFC 6238 helper computes the code an authenticator app would show.
 import { totpFromUri } from '../settings/totp.testing'

@@ -12,11 +12,11 @@ import { grantMasterRoleAfterReset } from './roles.service.server'
 import { masterConfirmationOnSignIn } from './master-account.server'
 import { log } from '../../platform/log.server'
 import { completedSignIn, notifySignIn } from './sign-in-listeners.server'
-import { recordPlatformEvent } from '../platform-logs/platform-logs.public.server'
-import { getPlatformSettings } from '../platform-settings/platform-settings.public.server'
 import { signInGuard } from './sign-in-guard.server'
+import { CLIENT_IP_HEADER } from './client-ip.server'
 
-export const CLIENT_IP_HEADER = 'x-jusconecta-client-ip'
+// The shell strips and sets this header (src/server/app.server.ts).
+export { CLIENT_IP_HEADER }
 
 /**
  * Every /api/auth/* body is a little JSON (the largest, our sign-up, is under 2 kB). Read whole and capped
@@ -165,18 +165,9 @@ export function createAuth({ db, env, mailer, secret }: AuthOptions) {
           after: async (session, ctx) => {
             const signIn = await completedSignIn(db, session, ctx)
             if (!signIn) return
-            // The user's activity (Configurações) and, for a member's own sign-in, the office's audit log.
+            // The user's activity (Configurações), for a member's own sign-in the office's audit log, and the
+            // platform log's 'login' event: the listeners the shell registered (src/server/feature-hooks.server.ts).
             await notifySignIn(db, signIn)
-            // 'Logs de auditoria' off (/admin/settings): successful sign-ins, with their address, are not kept
-            // in the platform log. Failures, lockouts, permission changes and errors always are (decision 021).
-            if (signIn.fromRequest && (await getPlatformSettings(db)).auditLogs) {
-              await recordPlatformEvent(db, {
-                kind: 'login',
-                actorUserId: signIn.userId,
-                ip: signIn.ip,
-                details: { method: signIn.method },
-              })
-            }
           },
         },
       },

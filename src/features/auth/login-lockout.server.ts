@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
-import { getPlatformSettings } from '../platform-settings/platform-settings.public.server'
+import { getLoginPolicy } from './auth-hooks.server'
 import { loginLockouts } from './login-lockouts.table.server'
 
 /** How long an account stays locked after the attempts run out (issue 14: a 15-minute lockout). */
@@ -9,10 +9,10 @@ export const LOCKOUT_MINUTES = 15
 
 /**
  * Failed sign-ins in a row before the account locks: /admin/settings → Segurança (spec §9: 5), read from
- * the node's cached platform settings.
+ * the node's cached platform settings (provided by the shell: auth-hooks.server.ts).
  */
 export async function loginAttemptsLimit(db: Database): Promise<number> {
-  return (await getPlatformSettings(db)).loginAttempts
+  return (await getLoginPolicy(db)).loginAttempts
 }
 
 /**

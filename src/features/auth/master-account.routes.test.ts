@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app'
 import { cookieFrom, jsonRequest, lawyerSignUp } from '../../test/accounts'
 import { confirmationLink, followConfirmationLink } from '../../test/confirm-email'
 import { resetPasswordThroughMailbox } from '../../test/master'
-import { userRoles } from '../profiles/profiles.table.server'
+import { userRoles } from './user-roles.table.server'
 import { twoFactors, users } from './auth.table.server'
 import { EMAIL_CONFIRMED_PATH } from './auth.schema'
 

@@ -1,5 +1,5 @@
 import { rateLimit } from '../../platform/rate-limit.server'
-import { CLIENT_IP_HEADER } from './auth.server'
+import { CLIENT_IP_HEADER } from './client-ip.server'
 
 /**
  * Our own sign-up route's limit per client address (better-auth limits its routes itself, in the same

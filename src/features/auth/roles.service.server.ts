@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
 import type { Env } from '../../platform/env.server'
-import { userRoles } from '../profiles/profiles.table.server'
+import { userRoles } from './user-roles.table.server'
 import { twoFactors, users } from './auth.table.server'
-import { recordPlatformEvent } from '../platform-logs/platform-logs.public.server'
+import { emitAuthEvent, type AuthExecutor } from './auth-hooks.server'
 
 export type PlatformRole = 'user' | 'admin' | 'superadmin'
 
@@ -61,9 +61,28 @@ export async function grantMasterRoleAfterReset(
     return rows.length > 0
   })
   if (added)
-    await recordPlatformEvent(db, {
+    await emitAuthEvent(db, {
       kind: 'permissao',
       targetUserId: userId,
       details: { change: 'grant', role: 'superadmin', reason: 'master_account' },
     })
+}
+
+/** Grants 'admin' (/admin/users), in the caller's transaction: false when the user already had it. */
+export async function grantAdminRole(tx: AuthExecutor, userId: string): Promise<boolean> {
+  const added = await tx
+    .insert(userRoles)
+    .values({ userId, role: 'admin' })
+    .onConflictDoNothing()
+    .returning({ role: userRoles.role })
+  return added.length > 0
+}
+
+/** Takes every admin role away (back to 'user'), in the caller's transaction: the roles it removed. */
+export async function removeAdminRoles(tx: AuthExecutor, userId: string): Promise<PlatformRole[]> {
+  const removed = await tx
+    .delete(userRoles)
+    .where(and(eq(userRoles.userId, userId), inArray(userRoles.role, ['admin', 'superadmin'])))
+    .returning({ role: userRoles.role })
+  return removed.map((row) => row.role)
 }

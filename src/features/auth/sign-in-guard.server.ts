@@ -1,11 +1,11 @@
 import type { BetterAuthPlugin } from 'better-auth'
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
-import { recordPlatformEvent } from '../platform-logs/platform-logs.public.server'
-import { CLIENT_IP_HEADER } from './auth.server'
+import { emitAuthEvent } from './auth-hooks.server'
+import { CLIENT_IP_HEADER } from './client-ip.server'
 import { users } from './auth.table.server'
-import { userBlocks } from '../admin/admin.table.server'
+import { isAccountBlocked } from './account-blocks.server'
 import {
   accountKey,
   clearFailures,
@@ -83,7 +83,7 @@ function signInLockoutCheck(db: Database, secret: string) {
     if (!email) return
     const until = await lockedUntil(db, accountKey(secret, email))
     if (!until) return
-    await recordPlatformEvent(db, {
+    await emitAuthEvent(db, {
       kind: 'login_falhou',
       targetUserId: await userIdFor(db, email),
       ip: ipOf(ctx),
@@ -115,14 +115,14 @@ function signInFailureTracking(db: Database, secret: string) {
     const outcome = await registerFailure(db, key, limit)
     const targetUserId = await userIdFor(db, email)
     const ip = ipOf(ctx)
-    await recordPlatformEvent(db, {
+    await emitAuthEvent(db, {
       kind: 'login_falhou',
       targetUserId,
       ip,
       details: { reason: 'credenciais_invalidas' },
     })
     if (outcome.justLocked)
-      await recordPlatformEvent(db, {
+      await emitAuthEvent(db, {
         kind: 'bloqueio_conta',
         targetUserId,
         ip,
@@ -177,7 +177,7 @@ function twoFactorLockoutCheck(db: Database, secret: string) {
     if (!account) return
     const until = await lockedUntil(db, account.key)
     if (!until) return
-    await recordPlatformEvent(db, {
+    await emitAuthEvent(db, {
       kind: 'login_falhou',
       targetUserId: account.userId,
       ip: ipOf(ctx),
@@ -207,14 +207,14 @@ function twoFactorFailureTracking(db: Database, secret: string) {
     const limit = await loginAttemptsLimit(db)
     const outcome = await registerFailure(db, account.key, limit)
     const ip = ipOf(ctx)
-    await recordPlatformEvent(db, {
+    await emitAuthEvent(db, {
       kind: 'login_falhou',
       targetUserId: account.userId,
       ip,
       details: { reason: 'codigo_invalido', step: 'dois_fatores' },
     })
     if (outcome.justLocked)
-      await recordPlatformEvent(db, {
+      await emitAuthEvent(db, {
         kind: 'bloqueio_conta',
         targetUserId: account.userId,
         ip,
@@ -237,12 +237,8 @@ export const BLOCKED_MESSAGE =
  * alike); the block itself deleted the sessions they had.
  */
 async function refuseBlockedSession(db: Database, session: { userId: string }) {
-  const [blocked] = await db
-    .select({ userId: userBlocks.userId })
-    .from(userBlocks)
-    .where(and(eq(userBlocks.userId, session.userId), isNull(userBlocks.unblockedAt)))
-    .limit(1)
-  if (blocked) throw new APIError('FORBIDDEN', { code: 'ACCOUNT_BLOCKED', message: BLOCKED_MESSAGE })
+  if (await isAccountBlocked(db, session.userId))
+    throw new APIError('FORBIDDEN', { code: 'ACCOUNT_BLOCKED', message: BLOCKED_MESSAGE })
 }
 
 /**

@@ -4,18 +4,17 @@ import { hashPassword } from 'better-auth/crypto'
 import type { Database } from '../../db/client.server'
 import { ApiError } from '../../platform/http-error.server'
 import { cidade } from '../reference/reference.table.server'
-import { sendWelcomeNotification } from '../notifications/notifications.public.server'
-import { createOwnOffice } from '../offices/offices.public.server'
-import { profiles, userRoles } from '../profiles/profiles.table.server'
 import { accounts, users } from './auth.table.server'
 import type { SignUpData } from './auth.schema'
-import { recordPlatformEvent } from '../platform-logs/platform-logs.public.server'
+import { emitAuthEvent, runSignUpSteps } from './auth-hooks.server'
+import { userRoles } from './user-roles.table.server'
 
 export const DUPLICATE_EMAIL_MESSAGE = 'Usuário já cadastrado com este email'
 
 /**
- * Creates user, credential, profile, platform role and — for a lawyer — the office with the lawyer as
- * sócio, in ONE transaction: either the whole account exists or none of it does. Every account starts as
+ * Creates user, credential, platform role, profile and — for a lawyer — the office with the lawyer as
+ * sócio, in ONE transaction (the profile, office and welcome notification through the sign-up steps the shell
+ * registers: auth-hooks.server.ts): either the whole account exists or none of it does. Every account starts as
  * 'user', the MASTER_EMAIL one too: it becomes superadmin only once a password is set through a reset link
  * mailed to it (whoever merely signs up with it first must not own the platform; see roles.service.server.ts).
  */
@@ -44,35 +43,15 @@ export async function createAccount(db: Database, data: SignUpData) {
         userId,
         password: passwordHash,
       })
-      await tx.insert(profiles).values({
-        userId,
-        userType: data.userType,
-        nomeCompleto: data.nomeCompleto,
-        telefone: data.telefone,
-        estadoId: data.estadoId,
-        cidadeId: data.cidadeId,
-        ...(data.userType === 'advogado' && {
-          oabNumero: data.oabNumero.toUpperCase(),
-          oabEstado: data.oabEstado,
-        }),
-        ...(data.userType === 'estudante' && {
-          universidade: data.universidade,
-          periodoCurso: data.periodoCurso,
-        }),
-        ...(data.userType === 'entidade' && {
-          nomeEntidade: data.nomeEntidade,
-          cnpj: data.cnpj,
-          tipoEntidade: data.tipoEntidade,
-        }),
-      })
       await tx.insert(userRoles).values({ userId, role: 'user' })
-      await recordPlatformEvent(tx, {
+      await emitAuthEvent(tx, {
         kind: 'novo_usuario',
         actorUserId: userId,
         details: { userType: data.userType },
       })
-      if (data.userType === 'advogado') await createOwnOffice(tx, userId, data.nomeCompleto)
-      await sendWelcomeNotification(tx, userId, data.userType)
+      // The profile, the lawyer's office and the welcome notification: the features above auth add their part
+      // here, in this same transaction (registered by src/server/feature-hooks.server.ts).
+      await runSignUpSteps(tx, { userId, data })
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError(409, 'duplicate_email', DUPLICATE_EMAIL_MESSAGE)

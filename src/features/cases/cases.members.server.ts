@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm'
-import type { Database } from '../../db/client.server'
+import type { Database, Executor } from '../../db/client.server'
 import { ApiError } from '../../platform/http-error.server'
 import { users } from '../auth/auth.table.server'
 import { accessLevel, type NivelAcesso } from '../offices/offices.public'
@@ -7,9 +7,6 @@ import { officeMembers } from '../offices/offices.table.server'
 import { caseMembers } from './case-members.table.server'
 import { CASE_MESSAGES, type CaseMemberOption, type CaseResponsavel } from './cases.schema'
 import { cases } from './cases.table.server'
-
-/** The request's database or the transaction a route runs a change in. */
-type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 /**
  * Who is asking, as the cases service sees it. `restrictTo` is set for a level whose 'cases.view' cell

@@ -6,7 +6,7 @@ import { apiTag, routeDoc } from '../../platform/route-doc.server'
 import { noStore } from '../../platform/no-store.server'
 import { csvDownload } from '../../platform/csv-download.server'
 import { notFound } from '../../platform/http-error.server'
-import { requireOffice } from '../offices/offices.public.server'
+import { officeActor, requireOffice } from '../offices/offices.public.server'
 import { validate } from '../../platform/validate.server'
 import { recordOfficeAudit } from '../audit/audit.public.server'
 import {
@@ -24,7 +24,7 @@ import {
   type DeleteCaseResult,
 } from './cases.schema'
 import { CASE_CSV_HEADER, exportCaseRows } from './cases.export.server'
-import { caseScope, listCaseMemberOptions } from './cases.members.server'
+import { listCaseMemberOptions } from './cases.members.server'
 import {
   createCase,
   deleteCase,
@@ -34,7 +34,7 @@ import {
   listCases,
   restoreCase,
   updateCase,
-  type Actor,
+  type CaseActor,
 } from './cases.service.server'
 
 const uuid = z.uuid()
@@ -50,9 +50,9 @@ function caseId(c: Context<AppEnv>): string {
  * The caller as the service sees it: office, membership and, for a level whose cell is partial (the
  * estagiário), the restriction to their own cases. Every route passes it: none reads the bare office.
  */
-function actor(c: Context<AppEnv>): Actor {
+function actor(c: Context<AppEnv>): CaseActor {
   const office = c.get('office')
-  return { ...caseScope(office, office.memberId), userId: office.userId }
+  return { ...officeActor(office, 'cases.view'), memberId: office.memberId }
 }
 
 function orNotFound<T>(value: T | null): T {

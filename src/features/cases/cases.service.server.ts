@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
-import type { Database } from '../../db/client.server'
+import type { Database, Executor } from '../../db/client.server'
+import type { OfficeActor } from '../offices/offices.public.server'
 import { courtOf, formatCnj } from '../../lib/br/cnj'
 import { containsPattern, foldText, looksNumeric, searchWords } from '../../lib/search-terms'
 import { ApiError } from '../../platform/http-error.server'
@@ -30,16 +31,11 @@ import {
 } from './cases.members.server'
 import { cases } from './cases.table.server'
 
-/** Who changes a case: their scope (office, membership, the estagiário's restriction) and user. */
-export interface Actor extends CaseScope {
-  userId: string
-}
+/** Who changes a case: the office's actor and the membership (a new case's default responsável). */
+export type CaseActor = OfficeActor & Pick<CaseScope, 'memberId'>
 
 /** What a read may see: the office, narrowed to one member's cases when `restrictTo` is set. */
 export type ReadScope = Pick<CaseScope, 'officeId' | 'restrictTo'>
-
-/** The request's database or the transaction a route runs a change and its audit row in. */
-type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 /** An update that names no field: answered 400 rather than a full record for nothing. */
 export const NOTHING_TO_UPDATE = 'Nenhum campo para atualizar.'
@@ -294,7 +290,7 @@ function invalid(field: string, message: string): ApiError {
  * with a message). The database refuses another office's client by itself too (cases_office_client_fk):
  * this check is for the message and for the active/non-deleted rule, which a foreign key can't express.
  */
-async function checkClient(db: Executor, actor: Actor, clientId: string | null): Promise<void> {
+async function checkClient(db: Executor, actor: CaseActor, clientId: string | null): Promise<void> {
   if (clientId === null) return
   // The estagiário links only the clients they see (those of their cases): any other would open its
   // record to them through the new case.
@@ -307,7 +303,7 @@ const valor = (value: number | null | undefined) =>
   value === undefined ? undefined : value === null ? null : value.toFixed(2)
 
 /** Creates a case; its responsible members are the ones sent, or the creator (spec: by default). */
-export async function createCase(db: Executor, actor: Actor, input: CreateCaseData): Promise<Case> {
+export async function createCase(db: Executor, actor: CaseActor, input: CreateCaseData): Promise<Case> {
   const { responsaveis, ...data } = input
   await checkClient(db, actor, data.clientId)
   const [row] = await db
@@ -329,7 +325,7 @@ export async function createCase(db: Executor, actor: Actor, input: CreateCaseDa
 /** Applies a PATCH (status changes are free, spec §4); null when the case is not the office's. */
 export async function updateCase(
   db: Executor,
-  actor: Actor,
+  actor: CaseActor,
   id: string,
   input: UpdateCaseData,
 ): Promise<Case | null> {
@@ -366,7 +362,11 @@ export async function updateCase(
   return loadCase(db, actor, id)
 }
 
-export async function deleteCase(db: Executor, actor: Actor, id: string): Promise<DeleteCaseResult | null> {
+export async function deleteCase(
+  db: Executor,
+  actor: CaseActor,
+  id: string,
+): Promise<DeleteCaseResult | null> {
   const [row] = await db
     .update(cases)
     .set({ deletedAt: sql`now()`, deletedBy: actor.userId })
@@ -375,7 +375,7 @@ export async function deleteCase(db: Executor, actor: Actor, id: string): Promis
   return row ? { id: row.id } : null
 }
 
-export async function restoreCase(db: Executor, actor: Actor, id: string): Promise<Case | null> {
+export async function restoreCase(db: Executor, actor: CaseActor, id: string): Promise<Case | null> {
   await db
     .update(cases)
     .set({ deletedAt: null, deletedBy: null, updatedAt: sql`now()` })

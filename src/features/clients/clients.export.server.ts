@@ -7,13 +7,8 @@ import { formatPhone } from '../../lib/br/phone'
 import { type CsvCell } from '../../lib/csv'
 import { cidade, estado } from '../reference/reference.table.server'
 import { CLIENT_STATUS_LABELS, ESTADO_CIVIL_LABELS, TIPO_PESSOA_LABELS } from './clients.schema'
-import {
-  casesCount,
-  formatDocumento,
-  listWhere,
-  newestFirst,
-  type ClientFilter,
-} from './clients.service.server'
+import { casesCount } from './client-case-links.server'
+import { formatDocumento, listWhere, newestFirst, type ClientFilter } from './clients.service.server'
 import { clients } from './clients.table.server'
 
 export const CLIENT_CSV_HEADER = [
@@ -64,7 +59,7 @@ export async function* exportClientRows(
         client: clients,
         cidadeNome: cidade.nome,
         estadoSigla: estado.sigla,
-        casesCount,
+        casesCount: casesCount(),
         cursor: sql<string>`${clients.createdAt}::text`,
       })
       .from(clients)

@@ -3,7 +3,7 @@ import { formatCep } from '../../lib/br/cep'
 import { formatCpf } from '../../lib/br/cpf'
 import { formatPhone } from '../../lib/br/phone'
 import { ApiError } from '../../platform/http-error.server'
-import { cases } from '../cases/cases.table.server'
+import type { OfficeActor } from '../offices/offices.public.server'
 import { cidade, estado } from '../reference/reference.table.server'
 import {
   CLIENT_MESSAGES,
@@ -15,23 +15,12 @@ import {
   type DeleteClientResult,
   type UpdateClientData,
 } from './clients.schema'
-import {
-  casesCount,
-  clientOfMember,
-  formatDocumento,
-  iso,
-  type ClientScope,
-  type Executor,
-} from './clients.service.server'
+import { casesCount, clientOfMember } from './client-case-links.server'
+import { formatDocumento, iso, type ClientScope, type Executor } from './clients.service.server'
 import { clients } from './clients.table.server'
 
 // One client's full (unmasked) record and every change to it. Each function takes the executor the
 // route gives it: the route runs a change and its audit row in one transaction (DESIGN §8).
-
-/** Who changes a client: the office, the estagiário's restriction to their cases' clients, the user. */
-export interface Actor extends ClientScope {
-  userId: string
-}
 
 /** An update that names no field: answered 400 rather than a full record for nothing (and no audit). */
 export const NOTHING_TO_UPDATE = 'Nenhum campo para atualizar.'
@@ -48,7 +37,7 @@ async function loadClient(
       client: clients,
       cidadeNome: cidade.nome,
       estadoSigla: estado.sigla,
-      casesCount,
+      casesCount: casesCount(),
     })
     .from(clients)
     .leftJoin(cidade, eq(cidade.id, clients.cidadeId))
@@ -124,7 +113,11 @@ async function resolveLocation(
   return { cidadeId, estadoId }
 }
 
-export async function createClient(db: Executor, actor: Actor, data: CreateClientData): Promise<Client> {
+export async function createClient(
+  db: Executor,
+  actor: OfficeActor,
+  data: CreateClientData,
+): Promise<Client> {
   const location = await resolveLocation(db, data.cidadeId, data.estadoId)
   const [row] = await db
     .insert(clients)
@@ -139,7 +132,7 @@ export async function createClient(db: Executor, actor: Actor, data: CreateClien
 /** Applies a PATCH to a non-deleted client of the office; null when there is none. */
 export async function updateClient(
   db: Executor,
-  actor: Actor,
+  actor: OfficeActor,
   id: string,
   data: UpdateClientData,
 ): Promise<Client | null> {
@@ -198,7 +191,7 @@ export async function updateClient(
 /** Soft delete: the row leaves lists and stats; its cases keep client_id. Null when there is none. */
 export async function deleteClient(
   db: Executor,
-  actor: Actor,
+  actor: OfficeActor,
   id: string,
 ): Promise<DeleteClientResult | null> {
   const [row] = await db
@@ -207,15 +200,12 @@ export async function deleteClient(
     .where(and(eq(clients.id, id), eq(clients.officeId, actor.officeId), isNull(clients.deletedAt)))
     .returning({ id: clients.id })
   if (!row) return null
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(cases)
-    .where(and(eq(cases.clientId, id), isNull(cases.deletedAt)))
+  const [count] = await db.select({ n: casesCount() }).from(clients).where(eq(clients.id, row.id))
   return { id: row.id, casesCount: Number(count?.n ?? 0) }
 }
 
 /** Undoes a delete. Restoring a client that is not deleted returns it unchanged; another office's → null. */
-export async function restoreClient(db: Executor, actor: Actor, id: string): Promise<Client | null> {
+export async function restoreClient(db: Executor, actor: OfficeActor, id: string): Promise<Client | null> {
   await db
     .update(clients)
     .set({ deletedAt: null, deletedBy: null, updatedAt: sql`now()` })

@@ -6,8 +6,7 @@ import { apiTag, routeDoc } from '../../platform/route-doc.server'
 import { noStore } from '../../platform/no-store.server'
 import { csvDownload } from '../../platform/csv-download.server'
 import { notFound } from '../../platform/http-error.server'
-import { accessLevel } from '../offices/offices.public'
-import { requireOffice } from '../offices/offices.public.server'
+import { officeActor, requireOffice, type OfficeActor } from '../offices/offices.public.server'
 import { validate } from '../../platform/validate.server'
 import { recordOfficeAudit } from '../audit/audit.public.server'
 import { notifyNewClient } from '../office-settings/office-settings.public.server'
@@ -25,14 +24,7 @@ import {
   type DeleteClientResult,
 } from './clients.schema'
 import { CLIENT_CSV_HEADER, exportClientRows } from './clients.export.server'
-import {
-  createClient,
-  deleteClient,
-  getClient,
-  restoreClient,
-  updateClient,
-  type Actor,
-} from './clients.record.server'
+import { createClient, deleteClient, getClient, restoreClient, updateClient } from './clients.record.server'
 import { getClientStats, listClientOptions, listClients } from './clients.service.server'
 
 const uuid = z.uuid()
@@ -49,10 +41,8 @@ function clientId(c: Context<AppEnv>): string {
  * spec §6) is narrowed to the clients of the cases where they are responsible: every read and write
  * below takes this scope, none the bare office.
  */
-function actor(c: Context<AppEnv>): Actor {
-  const office = c.get('office')
-  const partial = accessLevel(office.nivelAcesso, 'clients.manage') === 'partial'
-  return { officeId: office.id, userId: office.userId, restrictTo: partial ? office.memberId : null }
+function actor(c: Context<AppEnv>): OfficeActor {
+  return officeActor(c.get('office'), 'clients.manage')
 }
 
 function orNotFound<T>(value: T | null): T {

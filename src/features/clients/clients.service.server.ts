@@ -1,15 +1,14 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { compileArrayQuery, runArrayQuery } from '../../db/array-query.server'
-import type { Database } from '../../db/client.server'
+import type { Database, Executor } from '../../db/client.server'
 import { formatCnpj, normalizeCnpj } from '../../lib/br/cnpj'
 import { formatCpf } from '../../lib/br/cpf'
 import { maskDocument, maskEmail, maskPhone } from '../../lib/br/mask'
 import { containsPattern, looksNumeric, searchWords } from '../../lib/search-terms'
-// Clients and cases are one domain: a client's row shows how many cases it has. Only the table is
-// shared; everything else about cases stays in the cases feature.
-import { caseMembers } from '../cases/case-members.table.server'
-import { cases } from '../cases/cases.table.server'
 import { cidade, estado } from '../reference/reference.table.server'
+// A client's row shows how many cases it has, and an estagiário sees the clients of their cases: cases owns
+// those queries, the shell provides them.
+import { casesCount, clientOfMember } from './client-case-links.server'
 import type {
   ClientList,
   ClientOption,
@@ -21,9 +20,6 @@ import { clients, crmCounters } from './clients.table.server'
 
 // The clients' read side: list and search, stats, the case form's options. One client's full record
 // and the writes live in clients.record.server.ts, the CSV export in clients.export.server.ts.
-
-/** The request's database or a transaction: reads that a write's transaction also runs take either. */
-export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 export interface ClientFilter {
   search?: string | undefined
@@ -41,23 +37,8 @@ export interface ClientScope {
   restrictTo: string | null
 }
 
-/**
- * The clients of the (non-deleted) cases where the member is responsible, as a condition on `clients`:
- * the member's few case_members rows (index (office_id, member_id, case_id)) → their cases' client ids.
- */
-export function clientOfMember(officeId: unknown, memberId: unknown): SQL {
-  return sql`${clients.id} in (select k.client_id from ${caseMembers} m join ${cases} k on k.id = m.case_id
-    where m.office_id = ${officeId} and m.member_id = ${memberId} and k.office_id = ${officeId}
-    and k.deleted_at is null and k.client_id is not null)`
-}
-
 /** Fewer digits than this would match half the phone book: a short number searches names/e-mails only. */
 const MIN_DIGITS = 3
-
-// Correlated subqueries are written with aliases and `${clients}.col`: in a single-table select Drizzle
-// renders columns unqualified, and an unqualified "id" inside the subquery would bind to the inner table
-// (the count was always 0 until this was caught). The list test checks casesCount > 0.
-export const casesCount = sql<number>`(select count(*)::int from ${cases} k where k.client_id = ${clients}.id and k.deleted_at is null)`
 
 // Matches the ORDER BY of the (office_id, created_at desc, id desc) index so a page is an index range.
 export const newestFirst = [sql`${clients.createdAt} desc nulls last`, sql`${clients.id} desc nulls last`]
@@ -186,7 +167,7 @@ function compileList(db: Database, where: SQL, search: boolean) {
           cidadeNome,
           estadoSigla,
           status: clients.status,
-          casesCount,
+          casesCount: casesCount(),
           createdAt: createdAtIso,
         })
         .from(clients)
@@ -342,3 +323,4 @@ export function formatDocumento(value: string | null): string | null {
   if (value === null) return null
   return /^\d{11}$/.test(value) ? formatCpf(value) : formatCnpj(value)
 }
+export type { Executor }

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm'
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../../platform/app-env.server'
 import { log } from '../../platform/log.server'
+import { markProfileSeen } from '../profiles/profiles.public.server'
 
 /**
  * Online presence (the cards' green dot = seen in the last 5 minutes): a signed-in /api request stamps
@@ -29,9 +29,7 @@ export const trackPresence: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (stampedAt.size >= MAX_STAMPED) stampedAt.clear()
     stampedAt.set(userId, now)
     try {
-      await c.get('db').execute(sql`update profiles set last_seen_at = now()
-        where user_id = ${userId}
-          and (last_seen_at is null or last_seen_at < now() - interval '1 minute')`)
+      await markProfileSeen(c.get('db'), userId)
     } catch (error) {
       // Presence is a hint: never fail the request because of it.
       log.error('directory.presence_failed', { error })

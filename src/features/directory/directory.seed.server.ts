@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
 import { SPECIALTIES } from '../../lib/br/specialties'
+import { insertSeedUsers } from '../auth/auth.public.server'
+import { insertSeedPracticeAreas, insertSeedProfiles } from '../profiles/profiles.public.server'
 import { SEED_BIOS, SEED_FIRST_NAMES, SEED_STATES, SEED_SURNAMES } from './directory.seed.data'
 
 // Demo lawyers for the public directory (seed:demo --profiles N, bench directory): one INSERT … SELECT
@@ -13,6 +15,28 @@ import { SEED_BIOS, SEED_FIRST_NAMES, SEED_STATES, SEED_SURNAMES } from './direc
 
 export const SEED_EMAIL_DOMAIN = 'diretorio.seed.invalid'
 const PICKS = 10_000
+// The profile columns each seeded lawyer fills, in the order of the SELECT below.
+const PROFILE_COLUMNS = [
+  'user_id',
+  'user_type',
+  'nome_completo',
+  'estado_id',
+  'cidade_id',
+  'oab_numero',
+  'oab_estado',
+  'oab_verificado_em',
+  'perfil_publico',
+  'atende_video',
+  'mostrar_honorarios',
+  'bio_profissional',
+  'anos_experiencia',
+  'linkedin_url',
+  'faixa_honorarios_min',
+  'faixa_honorarios_max',
+  'last_seen_at',
+  'created_at',
+  'updated_at',
+]
 
 export interface SeedDirectoryOptions {
   count: number
@@ -78,22 +102,26 @@ export async function seedDirectoryProfiles(db: Database, options: SeedDirectory
     const from = start + done
     const to = from + Math.min(batchSize, count - done) - 1
     await db.transaction(async (tx) => {
-      await tx.execute(sql`insert into users (id, name, email, email_verified, created_at, updated_at)
-        select 'seed-dir-' || g, n.nome, 'advogado' || g || '@' || ${SEED_EMAIL_DOMAIN}, true, now(), now()
+      await insertSeedUsers(
+        tx,
+        sql`select 'seed-dir-' || g, n.nome, 'advogado' || g || '@' || ${SEED_EMAIL_DOMAIN}
         from generate_series(${from}::int, ${to}::int) g
         cross join lateral (select (${firsts})[1 + ${h(1)} % ${SEED_FIRST_NAMES.length}] || ' ' ||
           (${surnames})[1 + ${h(2)} % ${SEED_SURNAMES.length}] || ' ' ||
-          (${surnames})[1 + ${h(3)} % ${SEED_SURNAMES.length}] as nome) n`)
+          (${surnames})[1 + ${h(3)} % ${SEED_SURNAMES.length}] as nome) n`,
+      )
       // 1 to 3 distinct areas: a first one, then steps that can't wrap back onto it.
-      await tx.execute(sql`insert into lawyer_practice_areas (user_id, area, principal)
-        select 'seed-dir-' || g, (${areas})[1 + (${h(4)} + k * (1 + ${h(5)} % 8)) % 25], k = 0
+      await insertSeedPracticeAreas(
+        tx,
+        sql`select 'seed-dir-' || g, (${areas})[1 + (${h(4)} + k * (1 + ${h(5)} % 8)) % 25], k = 0
         from generate_series(${from}::int, ${to}::int) g
         cross join generate_series(0, 2) k
-        where k <= ${h(6)} % 3`)
-      await tx.execute(sql`insert into profiles (user_id, user_type, nome_completo, estado_id, cidade_id,
-          oab_numero, oab_estado, oab_verificado_em, perfil_publico, atende_video, mostrar_honorarios,
-          bio_profissional, anos_experiencia, linkedin_url, faixa_honorarios_min, faixa_honorarios_max,
-          last_seen_at, created_at, updated_at)
+        where k <= ${h(6)} % 3`,
+      )
+      await insertSeedProfiles(
+        tx,
+        PROFILE_COLUMNS,
+        sql`
         select u.id, 'advogado', u.name, (${estados})[p], (${cidades})[p],
           (1000 + (g::bigint * 104729) % 999000)::text, (${ufs})[p],
           case when ${h(7)} % 100 < 20 then now() - make_interval(days => ${h(8)} % 700) end,
@@ -108,7 +136,8 @@ export async function seedDirectoryProfiles(db: Database, options: SeedDirectory
           now() - make_interval(days => ${h(23)} % 1500), now()
         from generate_series(${from}::int, ${to}::int) g
         join users u on u.id = 'seed-dir-' || g
-        cross join lateral (select 1 + ${h(24)} % ${np} as p) pick`)
+        cross join lateral (select 1 + ${h(24)} % ${np} as p) pick`,
+      )
     })
     done += to - from + 1
     onProgress?.(done, count)

@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
+import { updateProfileVisibility } from '../profiles/profiles.public.server'
 import { profiles } from '../profiles/profiles.table.server'
 import type { VisibilityDto } from './directory.schema'
 
@@ -35,10 +36,6 @@ export async function saveVisibility(
   userId: string,
   data: Pick<VisibilityDto, 'perfilPublico' | 'atendeVideo' | 'mostrarHonorarios'>,
 ): Promise<VisibilityDto | null> {
-  const [row] = await db
-    .update(profiles)
-    .set({ ...data, updatedAt: sql`now()` })
-    .where(eq(profiles.userId, userId))
-    .returning(columns)
+  const row = await updateProfileVisibility(db, userId, data)
   return row ? toDto(row) : null
 }

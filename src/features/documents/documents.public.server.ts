@@ -22,7 +22,7 @@ export const documentJobs: JobDefinition[] = [
     },
   },
 ]
-export { documentStorageReferences } from './documents.storage-keys.server'
+export { documentKeysOfOffices, documentStorageReferences } from './documents.storage-keys.server'
 // Issue 25 (features/signatures): the PDF a request signs, and the signed copy as the document's next version.
 export {
   findVersionFile,

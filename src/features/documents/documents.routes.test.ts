@@ -273,6 +273,13 @@ describe('one document: edit, versions, downloads, delete, restore, purge', () =
     expect(document).toMatchObject({ nome: 'Contrato Social (consolidado)', etiquetas: ['societário'] })
     expect(document.cliente?.id).toBe(client.id)
     expect((await send('PATCH', `/api/documents/${doc.id}`, {})).status).toBe(400)
+    // The edit dialog validates with this schema: the messages it shows for the same input (issue 23).
+    const bad = await send('PATCH', `/api/documents/${doc.id}`, { nome: '  ', etiquetas: ['x'.repeat(51)] })
+    expect(bad.status).toBe(400)
+    expect(((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      nome: 'Nome é obrigatório',
+      'etiquetas.0': DOCUMENT_MESSAGES.tagTooLong,
+    })
     const found = ((await (await get('/api/documents?search=societario')).json()) as DocumentList).items
     expect(found.map((d) => d.id)).toEqual([doc.id])
   })

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { Database } from '../../db/client.server'
+import type { Database, Executor } from '../../db/client.server'
 import { formatCnj } from '../../lib/br/cnj'
 import { containsPattern, searchWords } from '../../lib/search-terms'
 import { caseMembers } from '../cases/case-members.table.server'
@@ -26,9 +26,6 @@ import { documents, documentVersions } from './documents.table.server'
 // The documents' read side: list and search, stats, one document with its history, and the version a
 // download streams. Writes live in documents.write.server.ts. Every query here takes the Viewer and
 // applies the access rule in SQL, so a document the member may not see is simply absent (→ 404).
-
-/** The request's database or a transaction. */
-export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 /** Who is asking: the office (from the session's membership), the member and their team level. */
 export interface Viewer {
@@ -391,3 +388,4 @@ export async function countDocuments(db: Database, viewer: Viewer): Promise<numb
   const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(capped)
   return Math.min(Number(row?.total ?? 0), TOTAL_CAP)
 }
+export type { Executor }

@@ -1,12 +1,10 @@
 // The financial feature's server surface: what other features may use of it (ESLint keeps the rest private).
-import type { Database } from '../../db/client.server'
+import type { Executor } from '../../db/client.server'
 import type { FinancialCategory, PaymentMethod } from './financial.schema'
 import { insertEntries, resolveLinks } from './financial.write.server'
 
 export { financialEntries } from './financial.table.server'
 export { splitPeriod } from './financial-dates'
-
-type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 export interface ReceivablesInput {
   descricao: string

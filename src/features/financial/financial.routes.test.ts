@@ -101,6 +101,21 @@ describe('entries', () => {
     }
     const zero = await errorOf(await send(ana.cookie, 'POST', '/entries', entryInput({ valor: '0' })))
     expect(zero.fields?.valor).toBe(FINANCIAL_MESSAGES.valor)
+    // The entry dialog validates with this schema: its words for each field (issue 23).
+    const said: [Partial<Record<string, unknown>>, string, string][] = [
+      [{ valor: '' }, 'valor', 'Informe um valor maior que zero.'],
+      [{ valor: '1000000000000.00' }, 'valor', FINANCIAL_MESSAGES.valorMax],
+      [{ descricao: '  ' }, 'descricao', 'Informe a descrição.'],
+      [{ dataVencimento: '' }, 'dataVencimento', 'Informe a data de vencimento.'],
+      [{ dataVencimento: '2030-02-30' }, 'dataVencimento', 'Data de vencimento inválida'],
+      [{ parcelas: 0 }, 'parcelas', 'De 1 a 60 parcelas.'],
+    ]
+    for (const [override, field, message] of said) {
+      const error = await errorOf(
+        await send(ana.cookie, 'POST', '/entries', { ...entryInput(), ...override }),
+      )
+      expect(error.fields?.[field], field).toBe(message)
+    }
     expect(await countEntries(t)).toBe(before)
   })
 
@@ -222,6 +237,12 @@ describe('Marcar como Pago', () => {
         })
       ).status,
     ).toBe(400)
+    // The pay dialog's words for a missing date: it validates with this schema (issue 23).
+    const noDate = await send(ana.cookie, 'POST', `/entries/${entry.id}/pay`, {
+      dataPagamento: '',
+      formaPagamento: 'pix',
+    })
+    expect((await errorOf(noDate)).fields).toEqual({ dataPagamento: 'Informe a data de pagamento.' })
     await send(ana.cookie, 'PATCH', `/entries/${entry.id}`, { status: 'cancelado' })
     const response = await send(ana.cookie, 'POST', `/entries/${entry.id}/pay`, {
       dataPagamento: '2030-01-01',

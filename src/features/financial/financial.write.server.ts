@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
-import type { Database } from '../../db/client.server'
+import type { Executor } from '../../db/client.server'
 import { centsToDecimal, parseDecimalCents, splitInstallments } from '../../lib/br/money'
 import { ApiError, notFound } from '../../platform/http-error.server'
 import { recordAudit } from '../audit/audit.public.server'
@@ -15,9 +15,6 @@ import {
   type PaymentMethod,
 } from './financial.schema'
 import { financialEntries } from './financial.table.server'
-
-/** The request's database or the transaction a change runs in. */
-export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 /**
  * Which entries the caller reaches. `restrictTo` (a member id) is set for the associado, whose 'Manage
@@ -339,3 +336,4 @@ export function valorCents(valor: string): number {
   if (cents === null) throw new Error('valor armazenado ilegível')
   return cents
 }
+export type { Executor }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm'
-import type { Database } from '../../db/client.server'
+import type { Executor } from '../../db/client.server'
 import { buildPixPayload, normalizePixKey, parsePixPayload, pixText, pixTxid } from '../../lib/br/pix'
 import { centsToDecimal, parseDecimalCents } from '../../lib/br/money'
 import { ApiError, notFound } from '../../platform/http-error.server'
@@ -9,9 +9,6 @@ import { accessLevel, type NivelAcesso } from '../offices/offices.public'
 import { financialEntries } from './financial.table.server'
 import { PIX_CHARGE_MESSAGES, PIX_NOT_CONFIGURED, PIX_NOT_ISSUED, type PixChargeDto } from './pix.schema'
 import { pixCharges } from './pix.table.server'
-
-/** The request's database or the transaction a route runs a change in. */
-export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 /**
  * Who is asking, for the financial rows of this slice. `restrictTo` is set where 'financial.manage' is partial
@@ -170,3 +167,4 @@ export async function readPixCharge(
     cidade,
   }
 }
+export type { Executor }

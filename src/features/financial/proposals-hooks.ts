@@ -1,14 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { ApiRequestError, errorFromResponse } from '../../lib/api-client'
-import { requestJson } from '../../lib/request-json'
-import type { PixChargeDto } from './pix.schema'
-import type {
-  ProposalAcceptance,
-  ProposalDto,
-  ProposalInput,
-  ProposalList,
-  ProposalStatus,
-} from './proposals.schema'
+import { api, unwrap, unwrapEmpty } from '../../lib/api-client'
+import type { ProposalInput, ProposalStatus } from './proposals.schema'
 
 // TanStack Query hooks of the fee proposals and the Pix charge. Keys start with 'financial' so accepting a
 // proposal (which creates receivables) refreshes the Financeiro list and cards in the same invalidation.
@@ -22,9 +14,7 @@ export function getProposalsQueryOptions(status: ProposalStatus | 'todos') {
   return queryOptions({
     queryKey: proposalKeys.list(status),
     queryFn: ({ signal }) =>
-      requestJson<ProposalList>(`/api/financial/proposals?${new URLSearchParams({ status, limit: '50' })}`, {
-        signal,
-      }),
+      unwrap(api.financial.proposals.$get({ query: { status, limit: '50' } }, { init: { signal } })),
   })
 }
 
@@ -36,9 +26,7 @@ export function getProposalsQueryOptions(status: ProposalStatus | 'todos') {
 export function useIssuePixCharge() {
   return useMutation({
     mutationFn: (entryId: string) =>
-      requestJson<PixChargeDto>(`/api/financial/entries/${encodeURIComponent(entryId)}/pix`, {
-        method: 'POST',
-      }),
+      unwrap(api.financial.entries[':id'].pix.$post({ param: { id: entryId } })),
   })
 }
 
@@ -51,37 +39,25 @@ function useProposalMutation<TInput, TResult>(mutationFn: (input: TInput) => Pro
   })
 }
 
-const base = '/api/financial/proposals'
+const proposals = api.financial.proposals
 
 export const useSaveProposal = () =>
   useProposalMutation(({ id, input }: { id: string | null; input: ProposalInput }) =>
-    requestJson<ProposalDto>(id ? `${base}/${id}` : base, { method: id ? 'PATCH' : 'POST', body: input }),
+    id
+      ? unwrap(proposals[':id'].$patch({ param: { id }, json: input }))
+      : unwrap(proposals.$post({ json: input })),
   )
 
 export const useProposalAction = () =>
   useProposalMutation(({ id, action }: { id: string; action: 'send' | 'refuse' }) =>
-    requestJson<ProposalDto>(`${base}/${id}/${action}`, { method: 'POST' }),
+    unwrap(proposals[':id'][action].$post({ param: { id } })),
   )
 
 export const useAcceptProposal = () =>
-  useProposalMutation((id: string) =>
-    requestJson<ProposalAcceptance>(`${base}/${id}/accept`, { method: 'POST' }),
-  )
+  useProposalMutation((id: string) => unwrap(proposals[':id'].accept.$post({ param: { id } })))
 
 /** DELETE answers 204 (no body): only an error has JSON to read. */
 export const useDeleteProposal = () =>
-  useProposalMutation(async (id: string) => {
-    let response: Response
-    try {
-      response = await fetch(`${base}/${id}`, { method: 'DELETE', credentials: 'same-origin' })
-    } catch {
-      throw new ApiRequestError(
-        0,
-        'network',
-        'Sem conexão com o servidor. Verifique sua internet e tente novamente.',
-      )
-    }
-    if (!response.ok) throw await errorFromResponse(response)
-  })
+  useProposalMutation((id: string) => unwrapEmpty(proposals[':id'].$delete({ param: { id } })))
 
-export const proposalPdfUrl = (id: string) => `${base}/${id}/pdf`
+export const proposalPdfUrl = (id: string) => `/api/financial/proposals/${id}/pdf`

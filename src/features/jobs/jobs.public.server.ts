@@ -5,3 +5,4 @@ export { jobViewsOfEntity, listEntityJobsWithCounts } from './jobs.service.serve
 export type { CandidateApplication, EntityApplication, EntityJob, JobCard, SavedJob } from './jobs.schema'
 export { jobPageMeta } from './jobs.meta.server'
 export { cvKeysOfUser, jobStorageReferences } from './jobs.storage-keys.server'
+export { closeJobByModeration } from './jobs.moderation.server'

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
+import { insertSeedUsers } from '../auth/auth.public.server'
+import { insertSeedProfiles } from '../profiles/profiles.public.server'
 import { JOB_MODALIDADES, JOB_NIVEIS, JOB_TIPOS } from './jobs.constants'
 
 // Realistic pt-BR demo jobs for seed:demo and the benchmark: titles by area and level, publishing
@@ -126,15 +128,18 @@ async function ensureEntities(db: Database, wanted: number) {
     })
     const payload = JSON.stringify(batch)
     await db.transaction(async (tx) => {
-      await tx.execute(sql`
-        insert into users (id, name, email, email_verified)
-        select id, nome, email, true from json_populate_recordset(null::record, ${payload}::json)
-          as r(id text, nome text, email text, estado_id int, cidade_id int)`)
-      await tx.execute(sql`
-        insert into profiles (user_id, user_type, nome_completo, nome_entidade, tipo_entidade, estado_id, cidade_id)
-        select id, 'entidade', nome, nome, 'escritorio', estado_id, cidade_id
+      await insertSeedUsers(
+        tx,
+        sql`select id, nome, email from json_populate_recordset(null::record, ${payload}::json)
+          as r(id text, nome text, email text, estado_id int, cidade_id int)`,
+      )
+      await insertSeedProfiles(
+        tx,
+        ['user_id', 'user_type', 'nome_completo', 'nome_entidade', 'tipo_entidade', 'estado_id', 'cidade_id'],
+        sql`select id, 'entidade', nome, nome, 'escritorio', estado_id, cidade_id
         from json_populate_recordset(null::record, ${payload}::json)
-          as r(id text, nome text, email text, estado_id int, cidade_id int)`)
+          as r(id text, nome text, email text, estado_id int, cidade_id int)`,
+      )
     })
     entities.push(...batch.map(({ id, nome }) => ({ id, nome })))
   }

@@ -1,11 +1,9 @@
 import { and, eq, or, type SQL } from 'drizzle-orm'
-import type { Database } from '../../db/client.server'
+import type { Executor } from '../../db/client.server'
 import { profiles } from '../profiles/profiles.table.server'
 
 // Who is who for the network: a public lawyer (reviews, contact form) and a person who may connect.
 // Reads the profiles table directly (a feature may read another feature's table for joins).
-
-export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 export interface Person {
   userId: string
@@ -60,3 +58,4 @@ export function canConnect(person: Person | null): boolean {
 
 export const iso = (value: Date | string | null): string | null =>
   value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString()
+export type { Executor }

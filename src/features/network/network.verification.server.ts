@@ -15,6 +15,7 @@ import {
   type SpooledFile,
 } from '../../platform/upload-spool.server'
 import { createNotification } from '../notifications/notifications.public.server'
+import { markOabVerified } from '../profiles/profiles.public.server'
 import { profiles } from '../profiles/profiles.table.server'
 import { findPerson, iso } from './network.people.server'
 import {
@@ -245,10 +246,7 @@ export async function decideVerification(
       })
       .where(and(eq(oabVerifications.id, input.id), eq(oabVerifications.status, 'pendente')))
     if (input.approve) {
-      await tx
-        .update(profiles)
-        .set({ oabVerificadoEm: sql`now()` })
-        .where(eq(profiles.userId, row.userId))
+      await markOabVerified(tx, row.userId)
     }
     await createNotification(tx, {
       userId: row.userId,

@@ -10,6 +10,7 @@ export {
   type OfficeSettingsRow,
 } from './office-settings.store.server'
 export { officeSettings } from './office-settings.table.server'
-export { SessionExpiredError, touchSessionActivity } from './session-activity.server'
+export { officeSettingsMembership } from './office-settings.membership.server'
+export { touchSessionActivity } from './session-activity.server'
 export { sendOfficeMail } from './office-mail.server'
 export { notifyNewClient } from './office-notifications.server'

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
-import { ApiError } from '../../platform/http-error.server'
+import { SessionExpiredError } from '../../platform/http-error.server'
 import { UserCache, type UserChanges } from '../../platform/user-cache.server'
-import { sessions } from '../auth/auth.table.server'
+import { endSession } from '../auth/auth.public.server'
 import { sessionActivity } from './office-settings.table.server'
 
 /**
@@ -24,12 +24,6 @@ function activityCache(changes: UserChanges): UserCache<true> {
     cachesByFeed.set(changes, cache)
   }
   return cache
-}
-
-export class SessionExpiredError extends ApiError {
-  constructor() {
-    super(401, 'session_expired', 'Sua sessão expirou por inatividade. Entre novamente.')
-  }
 }
 
 interface ActiveSession {
@@ -69,7 +63,7 @@ export async function touchSessionActivity(
     from upsert`)
   const row = result.rows[0]
   if (row?.expired) {
-    await db.delete(sessions).where(eq(sessions.id, session.id))
+    await endSession(db, session.id)
     // Forget it on this node at once: on PostgreSQL the trigger's NOTIFY comes back a moment later, and the
     // very next request must not reach a route with the deleted session (issue 14 fix).
     changes.userChanged(session.userId)

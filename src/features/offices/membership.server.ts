@@ -1,9 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
 import { UserCache, type UserChanges } from '../../platform/user-cache.server'
 import { users } from '../auth/auth.table.server'
-import { officeSettings } from '../office-settings/office-settings.table.server'
-import { platformSubscriptions } from '../platform-billing/platform-billing.table.server'
+import { baseExtraColumns, membershipExtensions, type MembershipExtras } from './membership-extensions.server'
 import { offices, officeMembers } from './offices.table.server'
 import type { NivelAcesso } from './permissions'
 
@@ -13,47 +12,41 @@ import type { NivelAcesso } from './permissions'
  * invited to a colleague's office keeps their own); the CURRENT one is the active membership with the
  * latest selected_at (set by the office switcher), then the oldest. Every office request is scoped to it.
  */
-export interface Membership {
+export interface Membership extends MembershipExtras {
   officeId: string
-  officeName: string
   nivelAcesso: NivelAcesso
   /** office_members.id: what timesheets, responsible members and invitations point at. */
   memberId: string
-  /** Office settings requireOffice enforces (issue 12), read with the membership so they cost no round trip. */
-  require2fa: boolean
   twoFactorEnabled: boolean
-  sessionTimeoutMin: number
-  auditViewer: boolean
-  /**
-   * When the office became read-only for its platform subscription (issue 14; epoch ms, null = never): an
-   * overdue subscription past the grace days, or a cancelled one past its paid time and the grace days.
-   */
-  readOnlyFromMs: number | null
 }
 
 /** Works on the database or inside a transaction. */
 type Executor = Pick<Database, 'select' | 'insert'>
 type Updater = Pick<Database, 'update'>
 
-const membershipColumns = {
+const coreColumns = {
   officeId: officeMembers.officeId,
-  // The personalised name (Configurações Avançadas) when set, the office's own name otherwise.
-  officeName: sql<string>`coalesce(nullif(${officeSettings.nomeEscritorio}, ''), ${offices.nome})`,
   nivelAcesso: officeMembers.nivelAcesso,
   memberId: officeMembers.id,
-  require2fa: sql<boolean>`coalesce(${officeSettings.require2fa}, false)`,
   twoFactorEnabled: sql<boolean>`coalesce(${users.twoFactorEnabled}, false)`,
-  sessionTimeoutMin: sql<number>`coalesce(${officeSettings.sessionTimeoutMin}, 480)`,
-  auditViewer: sql<boolean>`coalesce(${officeSettings.auditViewer}, true)`,
-  // The grace days come from the one platform_settings row; the subscription's trigger (0044) evicts the cache.
-  readOnlyFromMs: sql<
-    number | null
-  >`extract(epoch from (case when ${platformSubscriptions.status} = 'cancelled'
-    then coalesce(${platformSubscriptions.currentPeriodEnd}, ${platformSubscriptions.trialEndsAt})
-    else ${platformSubscriptions.overdueSince} end
-    + make_interval(days => (select billing_grace_days from platform_settings where id = 1)))) * 1000`.mapWith(
-    Number,
-  ),
+}
+
+/**
+ * One statement for the membership and what the registered features add to it (office settings, the platform
+ * subscription: membership-extensions.server.ts): each extension's table is left-joined by office.
+ */
+function selectMemberships(db: Executor) {
+  const extras: Record<string, SQL<unknown>> = { ...baseExtraColumns }
+  for (const extension of membershipExtensions()) Object.assign(extras, extension.columns)
+  let query = db
+    .select({ ...coreColumns, ...(extras as typeof baseExtraColumns) })
+    .from(officeMembers)
+    .innerJoin(offices, eq(offices.id, officeMembers.officeId))
+    .innerJoin(users, eq(users.id, officeMembers.userId))
+    .$dynamic()
+  for (const extension of membershipExtensions())
+    query = query.leftJoin(extension.table, eq(extension.officeId, officeMembers.officeId))
+  return query
 }
 
 // The current office first: the latest choice of the switcher, then the oldest membership (a user who
@@ -72,13 +65,7 @@ export function createMembershipCache(changes: UserChanges): MembershipCache {
 
 /** The current membership, straight from the database (what /api/me shows). */
 export async function findActiveMembership(db: Executor, userId: string): Promise<Membership | undefined> {
-  const [row] = await db
-    .select(membershipColumns)
-    .from(officeMembers)
-    .innerJoin(offices, eq(offices.id, officeMembers.officeId))
-    .innerJoin(users, eq(users.id, officeMembers.userId))
-    .leftJoin(officeSettings, eq(officeSettings.officeId, officeMembers.officeId))
-    .leftJoin(platformSubscriptions, eq(platformSubscriptions.officeId, officeMembers.officeId))
+  const [row] = await selectMemberships(db)
     .where(and(eq(officeMembers.userId, userId), eq(officeMembers.ativo, true)))
     .orderBy(...currentFirst)
     .limit(1)
@@ -87,13 +74,7 @@ export async function findActiveMembership(db: Executor, userId: string): Promis
 
 /** Every active membership of the user, the current one first (the office switcher's list). */
 export async function listActiveMemberships(db: Executor, userId: string): Promise<Membership[]> {
-  return db
-    .select(membershipColumns)
-    .from(officeMembers)
-    .innerJoin(offices, eq(offices.id, officeMembers.officeId))
-    .innerJoin(users, eq(users.id, officeMembers.userId))
-    .leftJoin(officeSettings, eq(officeSettings.officeId, officeMembers.officeId))
-    .leftJoin(platformSubscriptions, eq(platformSubscriptions.officeId, officeMembers.officeId))
+  return selectMemberships(db)
     .where(and(eq(officeMembers.userId, userId), eq(officeMembers.ativo, true)))
     .orderBy(...currentFirst, asc(offices.nome))
 }

@@ -1,8 +1,9 @@
+import { api } from '../../lib/api-client'
 import { currentVisitId } from './visit-id'
 
 // The page-view beacon, fire and forget: the route PATTERN and the tab's random visit id, nothing else.
-// No library and no cookie (credentials: 'omit'); nothing at all when the browser asks not to be tracked
-// (the server checks DNT / Sec-GPC too). Small on purpose: the landing page loads it after rendering.
+// No cookie (credentials: 'omit'); nothing at all when the browser asks not to be tracked (the server
+// checks DNT / Sec-GPC too). Small on purpose: the landing page loads it after rendering.
 
 export const BEACON_URL = '/api/analytics/view'
 
@@ -13,11 +14,11 @@ function trackingRefused(): boolean {
 
 export function reportView(pattern: string): void {
   if (trackingRefused()) return
-  fetch(BEACON_URL, {
-    method: 'POST',
-    body: JSON.stringify({ visitId: currentVisitId(), path: pattern }),
-    headers: { 'content-type': 'application/json' },
-    credentials: 'omit',
-    keepalive: true,
-  }).catch(() => undefined)
+  // BEACON_URL, through the typed client; keepalive lets it leave with a closing tab.
+  api.analytics.view
+    .$post(
+      { json: { visitId: currentVisitId(), path: pattern } },
+      { init: { credentials: 'omit', keepalive: true } },
+    )
+    .catch(() => undefined)
 }

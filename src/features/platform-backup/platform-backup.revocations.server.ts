@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
-import { userBlocks } from '../admin/admin.table.server'
-import { sessions, verifications } from '../auth/auth.table.server'
+import { endAllSessionsAndLinks, restoreBlocks } from '../auth/auth.public.server'
+import { userBlocks } from '../auth/user-blocks.table.server'
 
 // Access revoked after a dump must stay revoked after restoring it (issue 24). A platform restore rewinds
 // every table, user_blocks included, so the restore itself carries today's decisions over:
@@ -38,23 +38,9 @@ export interface Revocations {
 /** Runs on the restored database, in one transaction: no session, no pending link, today's blocks. */
 export async function applyRevocations(db: Database, blocks: readonly BlockInForce[]): Promise<Revocations> {
   return db.transaction(async (tx) => {
-    const ended = await tx.execute<{ user_id: string }>(sql`delete from ${sessions} returning user_id`)
-    await tx.execute(sql`delete from ${verifications}`)
-    const rows = blocks.map((block) => ({
-      ...block,
-      blocked_at: new Date(block.blocked_at).toISOString(),
-    }))
-    // on conflict do nothing: the same block restored from the dump, or another one in force (unique index).
-    const reapplied = await tx.execute<{ user_id: string }>(sql`
-      insert into ${userBlocks} (id, user_id, reason, blocked_by, blocked_at)
-      select b.id, b.user_id, b.reason, b.blocked_by, b.blocked_at
-        from json_populate_recordset(null::user_blocks, ${JSON.stringify(rows)}::json) b
-       where exists (select 1 from users u where u.id = b.user_id)
-      on conflict do nothing
-      returning user_id`)
-    return {
-      signedOut: [...new Set(ended.rows.map((row) => row.user_id))],
-      blocksReapplied: reapplied.rows.length,
-    }
+    const signedOut = await endAllSessionsAndLinks(tx)
+    // Skipped by auth: the same block restored from the dump, another one in force (unique index), no user.
+    const reapplied = await restoreBlocks(tx, blocks)
+    return { signedOut: [...new Set(signedOut)], blocksReapplied: reapplied.length }
   })
 }

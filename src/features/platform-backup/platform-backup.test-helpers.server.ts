@@ -2,7 +2,7 @@ import { expect } from 'vitest'
 import type { TestApp } from '../../test/test-app'
 import { jsonRequest, lawyerSignUp, signUp } from '../../test/accounts'
 import { becomeMaster } from '../../test/master'
-import { userRoles } from '../profiles/profiles.table.server'
+import { userRoles } from '../auth/user-roles.table.server'
 
 export interface TestAccount {
   cookie: string

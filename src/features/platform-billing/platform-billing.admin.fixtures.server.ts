@@ -4,7 +4,7 @@ import { jsonRequest, lawyerSignUp, signUp } from '../../test/accounts'
 import { becomeMaster } from '../../test/master'
 import type { TestApp } from '../../test/test-app'
 import { platformSettings } from '../platform-settings/platform-settings.table.server'
-import { userRoles } from '../profiles/profiles.table.server'
+import { userRoles } from '../auth/user-roles.table.server'
 import { runBilling } from './platform-billing.job.server'
 import { platformCharges, platformSubscriptions } from './platform-billing.table.server'
 

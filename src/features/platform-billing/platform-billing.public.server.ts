@@ -36,3 +36,4 @@ export {
   type Subscription,
 } from './platform-billing.charges.server'
 export { getBillingStatus, toChargeDto } from './platform-billing.office.server'
+export { subscriptionMembership } from './platform-billing.membership.server'

@@ -1,12 +1,9 @@
 import { isIP } from 'node:net'
-import type { Database } from '../../db/client.server'
+import type { Database, Executor } from '../../db/client.server'
 import type { ServerErrorInfo } from '../../platform/errors.server'
 import { log } from '../../platform/log.server'
 import type { EventSeverity, PlatformEventKind } from './platform-logs.schema'
 import { platformEvents } from './platform-logs.table.server'
-
-/** The request's database or an open transaction (a role change records its event in its own). */
-export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 const SEVERITY: Record<PlatformEventKind, EventSeverity> = {
   login: 'info',
@@ -86,3 +83,4 @@ export async function recordServerError(db: Database, info: ServerErrorInfo): Pr
     details: { errorClass: info.errorClass, route: info.route ?? null, method: info.method ?? null },
   })
 }
+export type { Executor }

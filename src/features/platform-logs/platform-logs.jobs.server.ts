@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
 import type { JobDefinition } from '../../platform/jobs.server'
-import { loginLockouts } from '../auth/login-lockouts.table.server'
+import { pruneIdleLoginLockouts } from '../auth/auth.public.server'
 import { runMonitor } from './platform-logs.monitor.server'
 import { platformAlerts, platformEvents } from './platform-logs.table.server'
 
@@ -30,9 +30,7 @@ export async function pruneExpired(db: Database, retentionDays = PLATFORM_EVENTS
     deleted += count
     if (count < PRUNE_BATCH) break
   }
-  await db.execute(sql`delete from ${loginLockouts}
-    where ${loginLockouts.updatedAt} < now() - interval '1 day'
-      and (${loginLockouts.lockedUntil} is null or ${loginLockouts.lockedUntil} < now())`)
+  await pruneIdleLoginLockouts(db)
   await db
     .delete(platformAlerts)
     .where(lt(platformAlerts.resolvedAt, sql`now() - make_interval(days => ${retentionDays})`))

@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
+import { SessionExpiredError } from '../../platform/http-error.server'
 import { UserCache, type UserChanges } from '../../platform/user-cache.server'
+import { endSession } from '../auth/auth.public.server'
 import { sessions } from '../auth/auth.table.server'
-import { SessionExpiredError } from '../office-settings/office-settings.public.server'
 import { platformSessionActivity as sessionActivity } from './platform-settings.table.server'
 
 /**
@@ -59,7 +60,7 @@ export async function touchPlatformActivity(
   // No row: the session is gone already (ended a moment ago on another node, still cached here).
   if (!row) throw new SessionExpiredError()
   if (row.expired && (await role()) === 'user') {
-    await db.delete(sessions).where(eq(sessions.id, session.id))
+    await endSession(db, session.id)
     // This node forgets the session at once (other nodes on the trigger's NOTIFY).
     changes.userChanged(session.userId)
     throw new SessionExpiredError()

@@ -4,9 +4,9 @@ import type { Database } from '../../db/client.server'
 import type { AppEnv } from '../../platform/app-env.server'
 import { ApiError } from '../../platform/http-error.server'
 import { getPlatformRole } from '../auth/auth.public.server'
-import { platformRestoreInProgress } from '../platform-backup/platform-backup.public.server'
 import { getPlatformSettings } from './platform-settings.cache.server'
 import { PLATFORM_SETTINGS_MESSAGES as M } from './platform-settings.schema'
+import { restoreInProgress } from './platform-settings.hooks.server'
 import { touchPlatformActivity } from './platform-session.server'
 
 /**
@@ -75,8 +75,8 @@ function roleOnce(c: Context<AppEnv>) {
  * THE platform gate, on every /api request after the session is loaded (issue 14, decision 021): the two
  * reasons for a 503 to non-admins (settings maintenance, restore in progress), sign-ups off, 2FA required
  * on admin routes and the session timeout. The settings come from this node's cache (no query); the
- * restore flag from a reading shared for a second; the role is read only when a reason applies, an admin
- * route needs 2FA, or a session's inactivity ran out.
+ * restore flag (features/platform-backup, registered by the shell) from a reading shared for a second; the
+ * role is read only when a reason applies, an admin route needs 2FA, or a session's inactivity ran out.
  */
 export const platformGate = createMiddleware<AppEnv>(async (c, next) => {
   const path = c.req.path
@@ -111,7 +111,7 @@ export const platformGate = createMiddleware<AppEnv>(async (c, next) => {
 
 /** The reason this path is closed to non-admins right now, if any (a restore outranks the switch). */
 async function maintenanceReason(db: Database, path: string): Promise<MaintenanceReason | null> {
-  if (!openDuringRestore(path) && (await platformRestoreInProgress(db))) return 'restore'
+  if (!openDuringRestore(path) && (await restoreInProgress(db))) return 'restore'
   if (!alwaysOpen(path) && (await getPlatformSettings(db)).maintenanceMode) return 'settings'
   return null
 }

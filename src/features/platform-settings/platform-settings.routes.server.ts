@@ -7,13 +7,13 @@ import { noStore } from '../../platform/no-store.server'
 import { rateLimit } from '../../platform/rate-limit.server'
 import { apiTag, routeDoc } from '../../platform/route-doc.server'
 import { validate } from '../../platform/validate.server'
-import { recordUserAudit } from '../audit/audit.public.server'
 import { requireRole } from '../auth/auth.public.server'
 import {
   getPlatformSettings,
   readPlatformSettings,
   settlePlatformSettings,
 } from './platform-settings.cache.server'
+import { auditPlatformSettings } from './platform-settings.hooks.server'
 import {
   PLATFORM_SETTINGS_MESSAGES,
   platformSettingsInput,
@@ -62,7 +62,7 @@ const adminSettingsRoutes = new Hono<AppEnv>()
       const key = await getEncryptionKey(c.get('deps').env)
       const row = await c.get('db').transaction(async (tx) => {
         const fields = await savePlatformSettings(tx, user.id, values, key)
-        await recordUserAudit(
+        await auditPlatformSettings(
           c,
           {
             action: 'platform_settings.update',
@@ -95,7 +95,7 @@ const adminSettingsRoutes = new Hono<AppEnv>()
       const result = await sendPlatformTestMail(c.get('deps'), to)
       if (!result)
         throw new ApiError(409, 'smtp_not_configured', PLATFORM_SETTINGS_MESSAGES.smtpNotConfigured)
-      await recordUserAudit(c, {
+      await auditPlatformSettings(c, {
         action: 'platform_settings.smtp_test',
         entity: 'platform_settings',
         entityId: '1',

@@ -5,8 +5,8 @@ import { normalizePixKey } from '../../lib/br/pix'
 import type { Database } from '../../db/client.server'
 import type { AppDeps } from '../../platform/app-env.server'
 import { decryptSecret, encryptSecret, getEncryptionKey } from '../../platform/file-encryption.server'
-import { billingMetrics, currentMonthWindow } from '../platform-billing/platform-billing.public.server'
 import { readPlatformSettings, type PlatformSettingsRow } from './platform-settings.cache.server'
+import { monthlyRevenueSource } from './platform-settings.hooks.server'
 import type {
   PlatformSettingsDto,
   PlatformSettingsValues,
@@ -131,7 +131,8 @@ export async function sendPlatformTestMail(
  * The cards of /admin/settings, in one statement: open alerts (platform-logs' monitor), users seen in the
  * last 5 minutes and today (profiles.last_seen_at, Brasília day), stored file bytes (documents' versions and
  * backup archives, as recorded when stored) and the database's own size. Revenue: the subscriptions' paid charges
- * of the current São Paulo month (platform-billing's billingMetrics, the same figure as /admin/reports).
+ * of the current São Paulo month (platform-billing's billingMetrics, the same figure as /admin/reports, registered by
+ * the server shell: platform-settings.hooks.server.ts).
  */
 export async function platformStatusCards(db: Pick<Database, 'execute'>): Promise<PlatformStatusCards> {
   const result = await db.execute<{
@@ -155,13 +156,14 @@ export async function platformStatusCards(db: Pick<Database, 'execute'>): Promis
   const row = result.rows[0]
   const alerts = Number(row?.alerts ?? 0)
   const critical = Number(row?.critical ?? 0)
+  const revenue = monthlyRevenueSource()
   return {
     status: { level: critical > 0 ? 'critical' : alerts > 0 ? 'warning' : 'ok', activeAlerts: alerts },
     activeUsers: { lastFiveMinutes: Number(row?.five ?? 0), today: Number(row?.today ?? 0) },
     storage: { filesBytes: Number(row?.files ?? 0), databaseBytes: Number(row?.database ?? 0) },
     monthlyRevenue: {
-      amount: centsToDecimal((await billingMetrics(db, await currentMonthWindow(db))).revenueCents),
-      subscriptionsAvailable: true,
+      amount: centsToDecimal(revenue ? await revenue(db) : 0),
+      subscriptionsAvailable: revenue !== null,
     },
   }
 }

@@ -1,8 +1,7 @@
 import { toast } from 'sonner'
 import { formatDateBR } from '../../lib/br/dates'
 import { i18next } from '../../lib/i18n'
-import { requestJson } from '../../lib/request-json'
-import type { DeletionStatus } from './privacy.schema'
+import { api, unwrap } from '../../lib/api-client'
 
 /**
  * After a sign-in: a user whose account deletion is scheduled is told the date and where to cancel (the
@@ -10,7 +9,7 @@ import type { DeletionStatus } from './privacy.schema'
  */
 export async function remindPendingDeletion(): Promise<void> {
   try {
-    const status = await requestJson<DeletionStatus>('/api/privacy/deletion')
+    const status = await unwrap(api.privacy.deletion.$get())
     if (!status.scheduledFor) return
     await i18next.loadNamespaces('privacy')
     toast.warning(i18next.t('privacy:deletion.signInReminder', { date: formatDateBR(status.scheduledFor) }), {

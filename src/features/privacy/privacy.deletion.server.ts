@@ -1,17 +1,17 @@
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm'
-import type { Database } from '../../db/client.server'
+import { and, eq, lte, sql } from 'drizzle-orm'
+import type { Database, Executor } from '../../db/client.server'
 import { formatDateBR } from '../../lib/br/dates'
 import { paths } from '../../lib/paths'
 import type { AppDeps } from '../../platform/app-env.server'
 import { ApiError, notFound } from '../../platform/http-error.server'
 import { log } from '../../platform/log.server'
 import { recordAudit } from '../audit/audit.public.server'
-import { accounts, users, verifications } from '../auth/auth.table.server'
-import { crmCounters } from '../clients/clients.table.server'
+import { eraseAccountRow } from '../auth/auth.public.server'
+import { accounts, users } from '../auth/auth.table.server'
 import { createNotification } from '../notifications/notifications.public.server'
+import { deleteOffices, detachDeletedMembers } from '../offices/offices.public.server'
 import { officeMembers, offices } from '../offices/offices.table.server'
 import { profiles } from '../profiles/profiles.table.server'
-import { officeInvitations } from '../team/team.table.server'
 import {
   DELETION_GRACE_DAYS,
   PRIVACY_MESSAGES,
@@ -19,12 +19,11 @@ import {
   type DeletionStatus,
   type OfficeToClose,
 } from './privacy.schema'
+import { runAccountErasers } from './erasure-hooks.server'
 import { filesOfDeletion, removeFiles } from './privacy.files.server'
 import { accountDeletions } from './privacy.table.server'
 
 // Account deletion (LGPD art. 18, VI) with a 7-day grace period: docs/decisions/016-lgpd.md.
-
-type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -252,33 +251,14 @@ export async function executeAccountDeletion(deps: AppDeps, userId: string): Pro
     const closedIds = plan.officesToClose.map((office) => office.id)
     // Read before anything is deleted: the cascades below take these rows (and their keys) with them.
     const files = await filesOfDeletion(tx, { userId, avatarUrl: user.avatarUrl, closedOfficeIds: closedIds })
-    if (closedIds.length > 0) {
-      await tx.delete(offices).where(inArray(offices.id, closedIds))
-      await tx.delete(crmCounters).where(inArray(crmCounters.officeId, closedIds))
-    }
-
     const memberIds = plan.keptMemberships.map((member) => member.id)
+    // Each owner erases its part, in this order: the offices closed (their rows cascade), then what the
+    // shell registered (erasure-hooks.server.ts: the closed offices' CRM counters, the invitations of the
+    // kept team records), then the kept team records lose the account and its personal data.
+    await deleteOffices(tx, closedIds)
+    await runAccountErasers(tx, { userId, closedOfficeIds: closedIds, keptMemberIds: memberIds })
     if (memberIds.length > 0) {
-      await tx.delete(officeInvitations).where(inArray(officeInvitations.memberId, memberIds))
-      await tx
-        .update(officeMembers)
-        .set({
-          userId: null,
-          ativo: false,
-          nomeCompleto: REMOVED_USER_NAME,
-          email: null,
-          telefone: null,
-          cargo: null,
-          oabNumero: null,
-          oabUf: null,
-          dataAdmissao: null,
-          especialidades: [],
-          observacoes: null,
-          selectedAt: null,
-          lastSeenAt: null,
-          updatedAt: new Date(),
-        })
-        .where(inArray(officeMembers.id, memberIds))
+      await detachDeletedMembers(tx, memberIds, REMOVED_USER_NAME)
       for (const member of plan.keptMemberships)
         await recordAudit(tx, {
           officeId: member.officeId,
@@ -296,11 +276,8 @@ export async function executeAccountDeletion(deps: AppDeps, userId: string): Pro
       entityId: userId,
       details: { closedOffices: closedIds.length, keptMemberships: memberIds.length },
     })
-    // Password-reset and e-mail links still waiting for this account.
-    await tx
-      .delete(verifications)
-      .where(or(eq(verifications.value, userId), eq(verifications.identifier, user.email)))
-    await tx.delete(users).where(eq(users.id, userId))
+    // Password-reset and e-mail links still waiting for this account, then the account itself (auth's rows).
+    await eraseAccountRow(tx, { userId, email: user.email })
     return {
       status: 'deleted' as const,
       closedOffices: closedIds.length,

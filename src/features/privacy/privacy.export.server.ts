@@ -1,9 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
-import { calendarFeeds } from '../agenda/agenda.table.server'
 import { auditLog } from '../audit/audit.table.server'
 import { accounts, sessions, users } from '../auth/auth.table.server'
-import { cases } from '../cases/cases.table.server'
 import { notifications } from '../notifications/notifications.table.server'
 import { officeMembers, offices } from '../offices/offices.table.server'
 import {
@@ -16,9 +14,10 @@ import {
   lawyerServices,
   lawyerSuccessCases,
 } from '../profiles/lawyer-collections.table.server'
-import { profiles, userRoles } from '../profiles/profiles.table.server'
+import { profiles } from '../profiles/profiles.table.server'
+import { userRoles } from '../auth/user-roles.table.server'
 import { signInEvents, userSettings } from '../settings/settings.table.server'
-import { timeEntries } from '../timesheet/timesheet.table.server'
+import { readPersonalDataSections } from './erasure-hooks.server'
 import { accountDeletions } from './privacy.table.server'
 
 /** Bumped when the shape of the export changes, so a reader can tell versions apart. */
@@ -147,29 +146,9 @@ export async function buildPersonalDataExport(db: Database, userId: string, now 
           .from(notifications)
           .where(eq(notifications.userId, userId))
           .orderBy(asc(notifications.createdAt)),
-        timeEntries: await tx
-          .select({
-            officeId: timeEntries.officeId,
-            caseId: timeEntries.caseId,
-            caseTitulo: cases.titulo,
-            data: timeEntries.data,
-            inicio: timeEntries.inicio,
-            fim: timeEntries.fim,
-            minutos: timeEntries.minutos,
-            descricao: timeEntries.descricao,
-            faturavel: timeEntries.faturavel,
-            createdAt: timeEntries.createdAt,
-            deletedAt: timeEntries.deletedAt,
-          })
-          .from(timeEntries)
-          .innerJoin(officeMembers, eq(officeMembers.id, timeEntries.memberId))
-          .innerJoin(cases, eq(cases.id, timeEntries.caseId))
-          .where(eq(officeMembers.userId, userId))
-          .orderBy(asc(timeEntries.data)),
-        calendarFeeds: await tx
-          .select({ officeId: calendarFeeds.officeId, createdAt: calendarFeeds.createdAt })
-          .from(calendarFeeds)
-          .where(eq(calendarFeeds.userId, userId)),
+        // The office modules' sections (timeEntries, calendarFeeds…), each read by its owner
+        // (erasure-hooks.server.ts, registered by the shell).
+        ...(await readPersonalDataSections(tx, userId)),
         auditAsActor: await tx
           .select({
             officeId: auditLog.officeId,
@@ -199,4 +178,5 @@ export async function buildPersonalDataExport(db: Database, userId: string, now 
   )
 }
 
-export type PersonalDataExport = Awaited<ReturnType<typeof buildPersonalDataExport>>
+/** The owners' sections (timeEntries, calendarFeeds…) are typed by their owners; here they are any JSON. */
+export type PersonalDataExport = Awaited<ReturnType<typeof buildPersonalDataExport>> & Record<string, unknown>

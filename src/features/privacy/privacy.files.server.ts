@@ -1,11 +1,7 @@
-import { inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
 import { log } from '../../platform/log.server'
-import { getStorage, isStorageKey, type StorageArea, type StorageEnv } from '../../platform/storage.server'
-import { backupKeysOfOffices } from '../backups/backups.public.server'
-import { documentVersions } from '../documents/documents.table.server'
-import { cvKeysOfUser } from '../jobs/jobs.public.server'
-import { oabCardKeysOfUser } from '../network/network.public.server'
+import { getStorage, isStorageKey, type StorageEnv } from '../../platform/storage.server'
+import { readAccountFiles, type StoredFile } from './erasure-hooks.server'
 
 // The stored files of an account deletion (LGPD art. 18, VI; issue 24): every file whose row the deletion
 // removes, directly or by a foreign-key cascade, is collected INSIDE the deletion's transaction (before the
@@ -13,10 +9,7 @@ import { oabCardKeysOfUser } from '../network/network.public.server'
 // code only) and the daily orphan sweeper (platform/storage-sweeper.server.ts) removes the file later, as it
 // does for anything a concurrent upload slipped in after the keys were read.
 
-export interface StoredFile {
-  area: StorageArea
-  key: string
-}
+export type { StoredFile } from './erasure-hooks.server'
 
 /** The avatar's public URL is this prefix + its storage key (profiles feature). */
 const AVATAR_URL_PREFIX = '/api/files/avatars/'
@@ -29,32 +22,17 @@ interface Deleted {
 }
 
 /**
- * What goes with the account: the closed offices' document versions and backup archives (each zip holds every
- * client's data and documents), the user's CVs and those of every candidate to a job the user published
- * (jobs cascade from their entity), the OAB card images, and the avatar.
+ * What goes with the account: what each owner registered (erasure-hooks.server.ts: the closed offices' document
+ * versions and backup archives — each zip holds every client's data and documents —, the user's CVs and those
+ * of every candidate to a job the user published — jobs cascade from their entity —, the OAB card images),
+ * then the avatar.
  */
 export async function filesOfDeletion(db: Pick<Database, 'select'>, deleted: Deleted): Promise<StoredFile[]> {
-  const files: StoredFile[] = []
-  const add = (area: StorageArea, keys: readonly string[]) => {
-    for (const key of keys) files.push({ area, key })
-  }
-  if (deleted.closedOfficeIds.length > 0) {
-    const versions = await db
-      .select({ key: documentVersions.storageKey })
-      .from(documentVersions)
-      .where(inArray(documentVersions.officeId, [...deleted.closedOfficeIds]))
-    add(
-      'documents',
-      versions.map((row) => row.key),
-    )
-    add('backups', await backupKeysOfOffices(db, deleted.closedOfficeIds))
-  }
-  add('documents', await cvKeysOfUser(db, deleted.userId))
-  add('documents', await oabCardKeysOfUser(db, deleted.userId))
+  const files = await readAccountFiles(db, deleted)
   const avatarKey = deleted.avatarUrl?.startsWith(AVATAR_URL_PREFIX)
     ? deleted.avatarUrl.slice(AVATAR_URL_PREFIX.length)
     : null
-  if (avatarKey && isStorageKey(avatarKey)) add('avatars', [avatarKey])
+  if (avatarKey && isStorageKey(avatarKey)) files.push({ area: 'avatars', key: avatarKey })
   return files
 }
 

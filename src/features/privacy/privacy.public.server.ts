@@ -3,6 +3,15 @@ import type { JobDefinition } from '../../platform/jobs.server'
 import { processDueDeletions } from './privacy.deletion.server'
 
 export { clientAnonymizationRoutes, privacyRoutes } from './privacy.routes.server'
+// LGPD asks each table's owner for its part; the shell registers them (src/server/feature-hooks.server.ts).
+export {
+  onAccountErasure,
+  onAccountFiles,
+  onPersonalDataExport,
+  provideClientAnonymizer,
+  type AccountErasure,
+  type StoredFile,
+} from './erasure-hooks.server'
 
 export const ACCOUNT_DELETION_JOB = 'privacy.account-deletion'
 

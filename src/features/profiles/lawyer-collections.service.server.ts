@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
-import type { Database } from '../../db/client.server'
+import type { Database, Executor } from '../../db/client.server'
 import { ApiError, notFound } from '../../platform/http-error.server'
 import {
   COLLECTION_LIMIT,
@@ -20,8 +20,6 @@ import {
   lawyerSuccessCases,
 } from './lawyer-collections.table.server'
 import { formatValidationError } from './validation.server'
-
-type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 type CollectionTable = PgTable & { id: PgColumn; userId: PgColumn; createdAt: PgColumn }
 

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
+import type { NewAccount } from '../auth/auth.public.server'
 import { createOwnOffice, hasAnyMembership } from '../offices/offices.public.server'
 import { cidade, estado } from '../reference/reference.table.server'
 import { FEE_RANGE_MESSAGE, PROFILE_FIELDS_BY_TYPE, type UpdateProfileData } from './profiles.schema'
@@ -7,6 +8,7 @@ import { profiles } from './profiles.table.server'
 import { fieldError } from './validation.server'
 
 export type ProfileRow = typeof profiles.$inferSelect
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 
 export async function getProfileByUserId(db: Database, userId: string): Promise<ProfileRow | undefined> {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId))
@@ -46,6 +48,36 @@ export async function ensureProfile(
     if (!(await hasAnyMembership(tx, user.id))) await createOwnOffice(tx, user.id, created.nomeCompleto)
     return created
   })
+}
+
+/**
+ * The sign-up's part of profiles (auth runs it in the account's ONE transaction, decision 001; wired by
+ * src/server/feature-hooks.server.ts): the profile with the type's own fields and, for a lawyer, the office
+ * with the lawyer as sócio.
+ */
+export async function createSignUpProfile(tx: Transaction, { userId, data }: NewAccount): Promise<void> {
+  await tx.insert(profiles).values({
+    userId,
+    userType: data.userType,
+    nomeCompleto: data.nomeCompleto,
+    telefone: data.telefone,
+    estadoId: data.estadoId,
+    cidadeId: data.cidadeId,
+    ...(data.userType === 'advogado' && {
+      oabNumero: data.oabNumero.toUpperCase(),
+      oabEstado: data.oabEstado,
+    }),
+    ...(data.userType === 'estudante' && {
+      universidade: data.universidade,
+      periodoCurso: data.periodoCurso,
+    }),
+    ...(data.userType === 'entidade' && {
+      nomeEntidade: data.nomeEntidade,
+      cnpj: data.cnpj,
+      tipoEntidade: data.tipoEntidade,
+    }),
+  })
+  if (data.userType === 'advogado') await createOwnOffice(tx, userId, data.nomeCompleto)
 }
 
 /** The merged fee range and city must still make sense after a partial update. */

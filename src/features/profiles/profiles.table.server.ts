@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm'
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../auth/auth.table.server'
 import { cidade, estado } from '../reference/reference.table.server'
 
@@ -83,17 +72,4 @@ export const profiles = pgTable(
     check('profiles_periodo_curso_check', sql`${table.periodoCurso} between 1 and 10`),
     check('profiles_anos_experiencia_check', sql`${table.anosExperiencia} between 0 and 50`),
   ],
-)
-
-/** Platform roles, separate from office levels. A user with no row is a plain 'user'. */
-export const userRoles = pgTable(
-  'user_roles',
-  {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['user', 'admin', 'superadmin'] }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.userId, table.role] })],
 )

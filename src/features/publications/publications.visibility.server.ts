@@ -1,11 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { Database } from '../../db/client.server'
+import type { Executor } from '../../db/client.server'
 import { linkedCaseScope, linkedCaseVisible } from '../cases/cases.public.server'
 import type { NivelAcesso } from '../offices/offices.public'
 import { publicationOabs, publications } from './publications.table.server'
-
-/** The request's database or the transaction a route runs a change in. */
-export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 /** Who is asking (c.get('office')): every query of the inbox is limited by it. */
 export interface PublicationScope {
@@ -46,3 +43,4 @@ export function visibleTo(scope: PublicationScope): SQL | undefined {
   const ownOab = sql`(${publications.caseId} is null and ${publications.foundByOabId} in (select ${publicationOabs.id} from ${publicationOabs} where ${publicationOabs.officeId} = ${scope.officeId} and ${publicationOabs.ownerUserId} = ${scope.userId}))`
   return sql`(${matched} or ${ownOab})`
 }
+export type { Executor }

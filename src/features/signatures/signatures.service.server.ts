@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
-import type { Database } from '../../db/client.server'
+import type { Executor } from '../../db/client.server'
 import { cpfDigits, isValidCpf } from '../../lib/br/cpf'
 import { ApiError, notFound } from '../../platform/http-error.server'
 import { clients } from '../clients/clients.table.server'
@@ -15,9 +15,6 @@ import {
   type SignatureStatus,
 } from './signatures.schema'
 import { signatureRequests, signatureSigners } from './signatures.table.server'
-
-/** The request's database or a transaction. */
-export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 export const hashSecret = (value: string) => createHash('sha256').update(value).digest('hex')
 
@@ -290,3 +287,4 @@ export async function requestDocument(db: Executor, officeId: string, id: string
     .where(and(eq(signatureRequests.id, id), eq(signatureRequests.officeId, officeId)))
   return row?.documentId ?? null
 }
+export type { Executor }

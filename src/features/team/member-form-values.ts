@@ -1,4 +1,5 @@
-import type { FieldErrors, Resolver } from 'react-hook-form'
+import type { Resolver } from 'react-hook-form'
+import { bodyResolver } from '../../components/form/body-resolver'
 import { formatPhone } from '../../lib/br/phone'
 import type { NivelAcesso } from '../offices/offices.public'
 import {
@@ -99,15 +100,7 @@ export function memberBody(
  * would send; each message goes under the field it names.
  */
 export function memberResolver(isCreate: boolean): Resolver<MemberFormValues> {
-  const schema = isCreate ? createMemberSchema : updateMemberSchema
-  return (values) => {
-    const result = schema.safeParse(memberBody(values, isCreate))
-    if (result.success) return { values, errors: {} }
-    const errors: FieldErrors<MemberFormValues> = {}
-    for (const issue of result.error.issues) {
-      const name = String(issue.path[0] ?? 'nomeCompleto') as keyof MemberFormValues
-      if (name in values && !errors[name]) errors[name] = { type: 'validation', message: issue.message }
-    }
-    return { values: {}, errors }
-  }
+  return bodyResolver(isCreate ? createMemberSchema : updateMemberSchema, (values: MemberFormValues) =>
+    memberBody(values, isCreate),
+  )
 }

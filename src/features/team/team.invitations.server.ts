@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Mailer } from '../../platform/mailer.server'
 import { ApiError, notFound } from '../../platform/http-error.server'
 import { users } from '../auth/auth.table.server'
+import { attachMemberAccount } from '../offices/offices.public.server'
 import { officeMembers, offices } from '../offices/offices.table.server'
 import { INVITE_TTL_DAYS, TEAM_MESSAGES, type InvitationAccepted, type InvitationInfo } from './team.schema'
 import type { Executor, MemberRow } from './team.service.server'
@@ -172,13 +173,16 @@ export async function acceptInvitation(
     .where(and(eq(officeMembers.officeId, row.officeId), eq(officeMembers.userId, user.id)))
     .limit(1)
   if (existing) throw new ApiError(409, 'already_member', TEAM_MESSAGES.alreadyMember)
-  await tx
-    .update(officeMembers)
-    .set({ userId: user.id, selectedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(officeMembers.id, row.memberId))
+  await attachMemberAccount(tx, row.memberId, user.id)
   await tx
     .update(officeInvitations)
     .set({ acceptedAt: sql`now()` })
     .where(eq(officeInvitations.id, row.id))
   return { officeId: row.officeId, officeName: row.officeName, memberId: row.memberId, invitationId: row.id }
+}
+
+/** The invitations of team records whose account is deleted: a detached record is invited no more. */
+export async function deleteInvitationsOfMembers(tx: Executor, memberIds: readonly string[]): Promise<void> {
+  if (memberIds.length === 0) return
+  await tx.delete(officeInvitations).where(inArray(officeInvitations.memberId, [...memberIds]))
 }

@@ -2,3 +2,4 @@
 export { PERMISSION_LABELS } from './team.schema'
 export type { TeamMember, TeamOverview } from './team.schema'
 export { getTeamQueryOptions, teamKeys } from './use-team'
+export { AuditMemberOptions } from './audit-member-options'

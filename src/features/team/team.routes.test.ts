@@ -166,6 +166,20 @@ describe('team list', () => {
     })
     const noEmail = await t.app.request('/api/team', jsonRequest('POST', member({ email: null }), cookie))
     expect(noEmail.status).toBe(400)
+    // The member dialog validates with this schema: the words it shows for the same input (issue 23).
+    expect(((await noEmail.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      email: 'Informe o e-mail para enviar o convite.',
+    })
+    const badContact = await t.app.request(
+      '/api/team',
+      jsonRequest('POST', member({ email: 'bruno@', telefone: '123' }), cookie),
+    )
+    expect(((await badContact.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual(
+      {
+        email: 'Email inválido',
+        telefone: 'Telefone inválido',
+      },
+    )
     expect((await team(cookie)).members).toHaveLength(before)
   })
 

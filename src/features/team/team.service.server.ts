@@ -1,7 +1,8 @@
-import { and, asc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
-import type { Database } from '../../db/client.server'
+import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
+import type { Executor } from '../../db/client.server'
 import { ApiError, notFound } from '../../platform/http-error.server'
 import { crmCounters } from '../clients/clients.table.server'
+import { insertOfficeMember, markMemberSeen, updateOfficeMember } from '../offices/offices.public.server'
 import { officeMembers } from '../offices/offices.table.server'
 import {
   TEAM_MESSAGES,
@@ -11,8 +12,6 @@ import {
   type TeamMember,
   type UpdateMemberData,
 } from './team.schema'
-
-export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 /** The online dot: a request in the last 5 minutes. */
 const ONLINE_WINDOW = sql`interval '5 minutes'`
@@ -133,12 +132,7 @@ function columnsOf(data: UpdateMemberData) {
 }
 
 export async function insertMember(tx: Executor, officeId: string, data: CreateMemberData): Promise<string> {
-  const [row] = await tx
-    .insert(officeMembers)
-    .values({ officeId, ...columnsOf(data) })
-    .returning({ id: officeMembers.id })
-  if (!row) throw new Error('office member insert returned nothing')
-  return row.id
+  return insertOfficeMember(tx, officeId, columnsOf(data))
 }
 
 export interface MemberRow {
@@ -202,19 +196,13 @@ export async function updateMemberRow(
   data: UpdateMemberData,
 ): Promise<void> {
   if (data.nivelAcesso !== 'socio' || !data.ativo) await assertAnotherActiveSocio(tx, officeId, member)
-  await tx
-    .update(officeMembers)
-    .set({ ...columnsOf(data), updatedAt: sql`now()` })
-    .where(and(eq(officeMembers.officeId, officeId), eq(officeMembers.id, member.id)))
+  await updateOfficeMember(tx, officeId, member.id, columnsOf(data))
 }
 
 /** Deactivation keeps the row (history: cases, hours, audit) and hides it from the team list. */
 export async function deactivateMemberRow(tx: Executor, officeId: string, member: MemberRow): Promise<void> {
   await assertAnotherActiveSocio(tx, officeId, member)
-  await tx
-    .update(officeMembers)
-    .set({ ativo: false, updatedAt: sql`now()` })
-    .where(and(eq(officeMembers.officeId, officeId), eq(officeMembers.id, member.id)))
+  await updateOfficeMember(tx, officeId, member.id, { ativo: false })
 }
 
 const PRESENCE_WRITE_MS = 60_000
@@ -227,21 +215,14 @@ const PRESENCE_MAX_ENTRIES = 10_000
 const presenceWrittenAt = new Map<string, number>()
 
 /**
- * Presence for the online dot: at most one write a minute per member (the condition is the throttle, on
- * every node alike). The 0015 trigger ignores last_seen_at, so this evicts no cache.
+ * Presence for the online dot: at most one write a minute per member (markMemberSeen's condition is the
+ * throttle, on every node alike). The 0015 trigger ignores last_seen_at, so this evicts no cache.
  */
 export async function touchLastSeen(db: Executor, memberId: string, now = Date.now()): Promise<void> {
   const last = presenceWrittenAt.get(memberId)
   if (last !== undefined && now - last < PRESENCE_WRITE_MS) return
   if (presenceWrittenAt.size >= PRESENCE_MAX_ENTRIES) presenceWrittenAt.clear()
   presenceWrittenAt.set(memberId, now)
-  await db
-    .update(officeMembers)
-    .set({ lastSeenAt: sql`now()` })
-    .where(
-      and(
-        eq(officeMembers.id, memberId),
-        or(isNull(officeMembers.lastSeenAt), sql`${officeMembers.lastSeenAt} < now() - interval '1 minute'`),
-      ),
-    )
+  await markMemberSeen(db, memberId)
 }
+export type { Executor }

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app'
 import { jsonRequest, lawyerSignUp, signUp } from '../../test/accounts'
 import { followConfirmationLink } from '../../test/confirm-email'
 import { becomeMaster } from '../../test/master'
-import { profiles } from '../profiles/profiles.table.server'
+import { profiles } from './profiles.table.server'
 
 let t: TestApp
 beforeAll(async () => {

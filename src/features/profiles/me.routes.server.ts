@@ -1,13 +1,16 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../platform/app-env.server'
 import { routeDoc } from '../../platform/route-doc.server'
-import { AUTH_API_TAG } from './auth.routes.server'
 import { unauthorized } from '../../platform/http-error.server'
+import { AUTH_API_TAG, getPlatformRole } from '../auth/auth.public.server'
+import type { MeResponse } from '../auth/auth.public'
 import { findActiveMembership } from '../offices/offices.public.server'
-import { ensureProfile, getProfileByUserId } from '../profiles/profiles.public.server'
-import { toProfileDto } from '../profiles/profiles.public.server'
-import type { MeResponse } from './me.schema'
-import { getPlatformRole } from './roles.service.server'
+import { toProfileDto } from './profile-dto.server'
+import { ensureProfile, getProfileByUserId } from './profiles.service.server'
+
+// GET /api/me composes the account (auth), its profile (here) and its office (offices): it lives with profiles,
+// the lowest feature that sees all three, so auth imports none of them (issue 23). Mounted by the shell; the
+// answer's shape is auth's contract (me.schema.ts), read by the browser's session.
 
 export const meRoutes = new Hono<AppEnv>().get(
   '/',
