@@ -1,5 +1,8 @@
 import { lazy, type ReactNode } from 'react'
+import { adminFrameSlot } from '../components/admin-frame'
 // The slot declarations, from their own small files: the features' barrels would pull their pages in here.
+import { auditMemberOptionsSlot } from '../features/audit/audit-slots'
+import { signUpNoticeSlot } from '../features/auth/auth-slots'
 import { caseRecordSlot } from '../features/cases/case-record-slot'
 import { clientRecordSlot } from '../features/clients/client-record-slot'
 import {
@@ -9,7 +12,9 @@ import {
 } from '../features/documents/document-slots'
 import { jobReportSlot } from '../features/jobs/job-slots'
 import { networkingTabSlot } from '../features/profiles/profile-slots'
-import { privacyCardSlot } from '../features/settings/settings-slots'
+import { directoryCardSlot, privacyCardSlot } from '../features/settings/settings-slots'
+// Not lazy: the router already loads platform-settings' surface (PlatformFrame), so the notice shows at once.
+import { SignupsClosedNotice } from '../features/platform-settings/platform-settings.public'
 
 // The shell fills the extension points the lower features offer with the upper features' parts (decision 007):
 // cases and clients never import documents, agenda, publications, templates or privacy; documents never imports
@@ -29,6 +34,16 @@ const SendForSignatureButton = lazy(() =>
 const PrivacyCard = lazy(() =>
   import('../features/privacy/privacy.public').then((m) => ({ default: m.PrivacyCard })),
 )
+const DirectoryVisibilityCard = lazy(() =>
+  import('../features/directory/directory.public').then((m) => ({ default: m.DirectoryVisibilityCard })),
+)
+const AuditMemberOptions = lazy(() =>
+  import('../features/team/team.public').then((m) => ({ default: m.AuditMemberOptions })),
+)
+// The admin's page frame around the /admin pages of platform-settings, platform-logs and platform-billing.
+const AdminShell = lazy(() =>
+  import('../features/admin/admin.public').then((m) => ({ default: m.AdminShell })),
+)
 const NetworkingTab = lazy(() =>
   import('../features/network/network.public').then((m) => ({ default: m.NetworkingTab })),
 )
@@ -47,7 +62,17 @@ export function FeatureSlots({ children }: { children: ReactNode }) {
             <sendForSignatureSlot.FillProvider value={SendForSignatureButton}>
               <privacyCardSlot.FillProvider value={PrivacyCard}>
                 <networkingTabSlot.FillProvider value={NetworkingTab}>
-                  <jobReportSlot.FillProvider value={JobReportButton}>{children}</jobReportSlot.FillProvider>
+                  <jobReportSlot.FillProvider value={JobReportButton}>
+                    <directoryCardSlot.FillProvider value={DirectoryVisibilityCard}>
+                      <auditMemberOptionsSlot.FillProvider value={AuditMemberOptions}>
+                        <adminFrameSlot.FillProvider value={AdminShell}>
+                          <signUpNoticeSlot.FillProvider value={SignupsClosedNotice}>
+                            {children}
+                          </signUpNoticeSlot.FillProvider>
+                        </adminFrameSlot.FillProvider>
+                      </auditMemberOptionsSlot.FillProvider>
+                    </directoryCardSlot.FillProvider>
+                  </jobReportSlot.FillProvider>
                 </networkingTabSlot.FillProvider>
               </privacyCardSlot.FillProvider>
             </sendForSignatureSlot.FillProvider>

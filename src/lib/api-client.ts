@@ -19,6 +19,8 @@ export class ApiRequestError extends Error {
   }
 }
 
+export const NETWORK_ERROR_MESSAGE = 'Sem conexão com o servidor. Verifique sua internet e tente novamente.'
+
 /** Returns the JSON of a 2xx answer, or throws ApiRequestError with the server's pt-BR message. */
 export async function unwrap<T>(
   responsePromise: Promise<{ ok: boolean; status: number; json(): Promise<T> }>,
@@ -27,14 +29,23 @@ export async function unwrap<T>(
   try {
     response = await responsePromise
   } catch {
-    throw new ApiRequestError(
-      0,
-      'network',
-      'Sem conexão com o servidor. Verifique sua internet e tente novamente.',
-    )
+    throw new ApiRequestError(0, 'network', NETWORK_ERROR_MESSAGE)
   }
   if (response.ok) return response.json()
   throw await errorFromResponse(response)
+}
+
+/** For an answer without a body (204): resolves on 2xx, throws ApiRequestError like unwrap() otherwise. */
+export async function unwrapEmpty(
+  responsePromise: Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>,
+): Promise<void> {
+  let response
+  try {
+    response = await responsePromise
+  } catch {
+    throw new ApiRequestError(0, 'network', NETWORK_ERROR_MESSAGE)
+  }
+  if (!response.ok) throw await errorFromResponse(response)
 }
 
 /**

@@ -25,6 +25,26 @@ export function searchStatusParams(filters: SearchStatusFilters): URLSearchParam
   return params
 }
 
+/**
+ * The same filters as a query object for the typed client (`api.x.$get({ query })`): empty values are
+ * left out, so the URL is the one `searchStatusParams` builds.
+ */
+export function searchStatusQuery<S extends string>(filters: {
+  search: string
+  status: S
+}): { search?: string; status?: Exclude<S, 'todos'> } {
+  const search = filters.search.trim()
+  return {
+    ...(search ? { search } : {}),
+    ...(filters.status !== 'todos' ? { status: filters.status as Exclude<S, 'todos'> } : {}),
+  }
+}
+
+/** The ?limit=&offset= of one page, as strings for the typed client's query. */
+export function pageQuery(pageSize: number, offset: number): { limit: string; offset: string } {
+  return { limit: String(pageSize), offset: String(offset) }
+}
+
 /** getNextPageParam for infiniteQueryOptions over `pageSize`-row pages. */
 export function nextOffset(pageSize: number) {
   // Offsets follow the pages asked for, not the rows held, so an optimistic removal doesn't shift them.

@@ -16,13 +16,9 @@ const blankToNull = (value: Nullish): string | null => {
   return trimmed === '' ? null : trimmed
 }
 
-/** Required trimmed text, 1..max chars. */
-export const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} é obrigatório` })
-    .trim()
-    .min(1, `${label} é obrigatório`)
-    .max(max, `${label}: máximo de ${max} caracteres`)
+/** Required trimmed text, 1..max chars; `required` says it is missing (a form's own words, if it has them). */
+export const requiredText = (label: string, max: number, required = `${label} é obrigatório`) =>
+  z.string({ error: required }).trim().min(1, required).max(max, `${label}: máximo de ${max} caracteres`)
 
 /** Optional trimmed text; '' → null. */
 export const optionalText = (label: string, max: number) =>

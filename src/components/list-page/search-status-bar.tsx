@@ -1,8 +1,7 @@
 import type { Ref } from 'react'
-import { Search } from 'lucide-react'
-import { Input } from '../ui/input'
 import { Label } from '../ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select'
+import { SearchBox } from './search-box'
 
 /**
  * The search box and status select above a list. `idPrefix` makes the ids ('<prefix>-search',
@@ -26,25 +25,14 @@ export function SearchStatusBar<S extends string>(props: {
   const statusId = `${props.idPrefix}-status-filter`
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <div className="grid flex-1 gap-2">
-        <Label htmlFor={searchId}>{props.searchLabel}</Label>
-        <div className="relative">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            ref={props.searchRef}
-            id={searchId}
-            type="search"
-            className="pl-9"
-            placeholder={props.searchPlaceholder}
-            value={props.searchText}
-            maxLength={100}
-            onChange={(event) => props.onSearchTextChange(event.target.value)}
-          />
-        </div>
-      </div>
+      <SearchBox
+        id={searchId}
+        inputRef={props.searchRef}
+        label={props.searchLabel}
+        placeholder={props.searchPlaceholder}
+        value={props.searchText}
+        onChange={props.onSearchTextChange}
+      />
       <div className="grid gap-2 sm:w-48">
         <Label htmlFor={statusId}>{props.statusLabel}</Label>
         <Select value={props.status} onValueChange={(value) => props.onStatusChange(value as S)}>

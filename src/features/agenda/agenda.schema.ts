@@ -70,6 +70,8 @@ export const AGENDA_MESSAGES = {
   invalidStatus: 'Status inválido',
   invalidPriority: 'Prioridade inválida',
   invalidReminder: 'Lembrete inválido: escolha 15 min, 30 min, 1 h, 1 dia ou 1 semana',
+  tituloRequired: 'Informe o título.',
+  dataRequired: 'Informe a data.',
   dataInvalid: 'Data inválida: use o formato AAAA-MM-DD.',
   horaInvalid: 'Hora inválida: use o formato HH:MM.',
   horaRequired: 'Informe a hora do evento.',
@@ -129,10 +131,15 @@ const lembreteMinutos = z
   )
 
 const eventFields = {
-  titulo: requiredText('Título', EVENT_LIMITS.titulo),
+  // The event dialog's own words (issue 23: the form validates with this schema, so both say the same).
+  titulo: requiredText('Título', EVENT_LIMITS.titulo, AGENDA_MESSAGES.tituloRequired),
   tipo,
-  /** Day of the event; for a prazo, its due day. */
-  data: dateField(AGENDA_MESSAGES.dataInvalid),
+  /** Day of the event; for a prazo, its due day. An empty one is said to be missing. */
+  data: z
+    .string({ error: AGENDA_MESSAGES.dataInvalid })
+    .trim()
+    .min(1, AGENDA_MESSAGES.dataRequired)
+    .pipe(dateField(AGENDA_MESSAGES.dataInvalid)),
   /** Required unless tipo is 'prazo' (a prazo is an all-day event: its hora is ignored). */
   hora: horaField,
   prioridade: prioridade.default('media'),
@@ -143,24 +150,28 @@ const eventFields = {
   descricao: optionalText('Descrição', EVENT_LIMITS.descricao),
 }
 
-/** POST /api/agenda/events */
-export const eventInput = z.object(eventFields).superRefine((data, ctx) => {
-  if (data.tipo !== 'prazo' && data.hora === null) {
+/** A type with a time and no hora. In a PATCH, only when both are sent (the edit dialog sends both). */
+function horaRequired(data: { tipo?: EventType; hora?: string | null }, ctx: z.RefinementCtx) {
+  if (data.tipo !== undefined && data.tipo !== 'prazo' && data.hora === null) {
     ctx.addIssue({ code: 'custom', path: ['hora'], message: AGENDA_MESSAGES.horaRequired })
   }
-})
+}
+
+/** POST /api/agenda/events */
+export const eventInput = z.object(eventFields).superRefine(horaRequired)
 export type EventInput = z.input<typeof eventInput>
 export type EventData = z.output<typeof eventInput>
 
 /**
  * PATCH /api/agenda/events/:id — any subset (at least one field), plus `status` (cancelado/concluido
- * cancel the reminder). null/'' clears an optional field. The server checks `hora` against the
- * resulting tipo.
+ * cancel the reminder). null/'' clears an optional field. A hora left out is checked against the
+ * resulting tipo when the change is applied.
  */
 export const eventUpdate = z
   .object({ ...eventFields, prioridade, status })
   .partial()
   .refine((data) => Object.values(data).some((v) => v !== undefined), AGENDA_MESSAGES.emptyUpdate)
+  .superRefine(horaRequired)
 export type EventUpdateInput = z.input<typeof eventUpdate>
 export type EventUpdateData = z.output<typeof eventUpdate>
 

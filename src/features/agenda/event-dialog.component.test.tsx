@@ -1,27 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { alerts, renderApp, testQueryClient } from '../../test/render-app'
-import { meQueryKey } from '../auth/auth.public'
+import { alerts } from '../../test/render-app'
+import { renderDialog } from '../../test/render-dialog'
+import { AGENDA_MESSAGES, type EventRow } from './agenda.schema'
 import { EventDialog } from './event-dialog'
 
 // 'Novo Evento' (spec §2 Schedule): a prazo has no time — 'Hora' is disabled the moment 'Prazo' is chosen and
 // enabled again for an audiência — and the required título and hora are said on submit, before any request.
 
-function renderEventDialog() {
-  const fetchSpy = vi.spyOn(globalThis, 'fetch')
-  // The case picker asks who is signed in (an assistente may not search cases).
-  const client = testQueryClient((cache) =>
-    cache.setQueryData(meQueryKey, { role: 'user', profile: {}, office: { nivelAcesso: 'socio' } }),
+function renderEventDialog(event: EventRow | null = null) {
+  const rendered = renderDialog(
+    <EventDialog open event={event} defaults={{ data: '2030-05-20' }} onOpenChange={() => {}} />,
+    event ? 'Editar Evento' : 'Novo Evento',
   )
-  const rendered = renderApp(
-    <EventDialog open event={null} defaults={{ data: '2030-05-20' }} onOpenChange={() => {}} />,
-    client,
-  )
-  const dialog = screen.getByRole('dialog', { name: 'Novo Evento' })
+  const { dialog } = rendered
   return {
     ...rendered,
-    dialog,
-    fetchSpy,
     titulo: within(dialog).getByRole('textbox', { name: 'Título' }) as HTMLInputElement,
     tipo: within(dialog).getByRole('combobox', { name: 'Tipo' }),
     hora: within(dialog).getByLabelText('Hora') as HTMLInputElement,
@@ -119,5 +113,66 @@ describe('EventDialog', () => {
     expect(caso.disabled).toBe(false)
     expect(cliente.disabled).toBe(false)
     expect(cliente.textContent).toBe('Nenhum cliente')
+  })
+})
+
+const reuniao: EventRow = {
+  id: '00000000-0000-4000-8000-000000000001',
+  titulo: 'Reunião com o cliente',
+  tipo: 'reuniao',
+  status: 'agendado',
+  prioridade: 'media',
+  inicio: '2030-05-20T17:30:00.000Z',
+  diaInteiro: false,
+  data: '2030-05-20',
+  hora: '14:30',
+  local: null,
+  descricao: null,
+  lembreteMinutos: null,
+  caso: null,
+  cliente: null,
+  prazo: null,
+  avisoEm: null,
+  createdAt: '2030-05-01T12:00:00.000Z',
+  updatedAt: '2030-05-01T12:00:00.000Z',
+}
+
+// The dialog validates with the routes' own schemas (eventInput, eventUpdate): each message below is the one
+// the server's 400 carries for the same input (agenda.routes.test.ts asserts the same constants there).
+describe("EventDialog speaks the route's messages", () => {
+  it('a blank title, a missing date and a missing time, as POST /api/agenda/events says them', async () => {
+    const { user, titulo, data, submit, fetchSpy } = renderEventDialog()
+    await user.type(titulo, '   ')
+    await user.clear(data)
+    await user.click(submit)
+    await waitFor(() =>
+      expect(alerts()).toEqual([
+        AGENDA_MESSAGES.tituloRequired,
+        AGENDA_MESSAGES.dataRequired,
+        AGENDA_MESSAGES.horaRequired,
+      ]),
+    )
+    expect(data.getAttribute('aria-invalid')).toBe('true')
+    expect(fetchSpy).not.toHaveBeenCalled()
+  })
+
+  it("a day outside the agenda's years, which only the server refused before", async () => {
+    const { user, titulo, data, hora, submit, fetchSpy } = renderEventDialog()
+    await user.type(titulo, 'Audiência de instrução')
+    await user.type(hora, '10:00')
+    await user.clear(data)
+    await user.type(data, '1980-01-01')
+    await user.click(submit)
+    await waitFor(() => expect(alerts()).toEqual([AGENDA_MESSAGES.dataInvalid]))
+    expect(fetchSpy).not.toHaveBeenCalled()
+  })
+
+  it('an edit that clears the time, as PATCH /api/agenda/events/:id says it', async () => {
+    const { user, dialog, hora, fetchSpy } = renderEventDialog(reuniao)
+    expect(hora.value).toBe('14:30')
+    await user.clear(hora)
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Evento' }))
+    await waitFor(() => expect(alerts()).toEqual([AGENDA_MESSAGES.horaRequired]))
+    expect(fetchSpy).not.toHaveBeenCalled()
   })
 })

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { FormDialog, FormDialogActions } from '../../components/form/form-dialog'
 import { SelectFormField } from '../../components/form/select-form-field'
+import { bodyResolver } from '../../components/form/body-resolver'
 import { useAppForm } from '../../components/form/use-app-form'
 import { Button } from '../../components/ui/button'
 import { FormField } from '../../components/ui/form-field'
@@ -18,11 +19,15 @@ import {
   EVENT_PRIORITIES,
   EVENT_STATUSES,
   EVENT_TYPES,
+  eventInput,
+  eventUpdate,
   REMINDER_OPTIONS,
+  type EventInput,
   type EventPriority,
   type EventRow,
   type EventStatus,
   type EventType,
+  type EventUpdateInput,
   type ReminderMinutes,
 } from './agenda.schema'
 import { useSaveEvent } from './use-agenda'
@@ -79,6 +84,40 @@ function valuesOf(event: EventRow | null, defaults: EventDefaults): EventValues 
     clientId: defaults.cliente?.id ?? '',
     lembrete: NO_REMINDER,
     descricao: '',
+  }
+}
+
+/**
+ * The body the dialog sends: POST's for a new event, PATCH's for `event` (its status too; a link left as it
+ * was is left out, since the client or case may have become inactive since).
+ */
+function eventBody(
+  values: EventValues,
+  event: EventRow | null,
+  defaultValues: EventValues,
+): EventInput | EventUpdateInput {
+  const common = {
+    titulo: values.titulo.trim(),
+    tipo: values.tipo,
+    data: values.data,
+    hora: values.tipo === 'prazo' ? null : values.hora,
+    prioridade: values.prioridade,
+    local: values.local.trim() === '' ? null : values.local.trim(),
+    lembreteMinutos: values.lembrete === NO_REMINDER ? null : (Number(values.lembrete) as ReminderMinutes),
+    descricao: values.descricao.trim() === '' ? null : values.descricao,
+  }
+  if (event) {
+    return {
+      ...common,
+      status: values.status,
+      ...(values.clientId === defaultValues.clientId ? {} : { clientId: values.clientId || null }),
+      ...(values.caseId === defaultValues.caseId ? {} : { caseId: values.caseId || null }),
+    }
+  }
+  return {
+    ...common,
+    ...(values.clientId ? { clientId: values.clientId } : {}),
+    ...(values.caseId ? { caseId: values.caseId } : {}),
   }
 }
 
@@ -157,48 +196,26 @@ function EventForm({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useAppForm<EventValues>({ defaultValues })
+  } = useAppForm<EventValues>({
+    defaultValues,
+    // The route's own schema checks the body the submit sends: a message here is the server's for that field.
+    resolver: bodyResolver(
+      event ? eventUpdate : eventInput,
+      (values) => eventBody(values, event, defaultValues),
+      {
+        lembreteMinutos: 'lembrete',
+      },
+    ),
+  })
   const client = useController({ control, name: 'clientId' })
   const legalCase = useController({ control, name: 'caseId' })
   const tipo = useWatch({ control, name: 'tipo' })
   const isPrazo = tipo === 'prazo'
 
   const onSubmit = handleSubmit(async (values) => {
-    const lembreteMinutos =
-      values.lembrete === NO_REMINDER ? null : (Number(values.lembrete) as ReminderMinutes)
-    const common = {
-      titulo: values.titulo.trim(),
-      tipo: values.tipo,
-      data: values.data,
-      hora: values.tipo === 'prazo' ? null : values.hora,
-      prioridade: values.prioridade,
-      local: values.local.trim() === '' ? null : values.local.trim(),
-      lembreteMinutos,
-      descricao: values.descricao.trim() === '' ? null : values.descricao,
-    }
     try {
-      if (event) {
-        await save.mutateAsync({
-          id: event.id,
-          data: {
-            ...common,
-            status: values.status,
-            // An unchanged link is left out: the client or case may have become inactive since.
-            ...(values.clientId === defaultValues.clientId ? {} : { clientId: values.clientId || null }),
-            ...(values.caseId === defaultValues.caseId ? {} : { caseId: values.caseId || null }),
-          },
-        })
-      } else {
-        await save.mutateAsync({
-          id: null,
-          data: {
-            ...common,
-            ...(values.clientId ? { clientId: values.clientId } : {}),
-            ...(values.caseId ? { caseId: values.caseId } : {}),
-          },
-        })
-      }
-      toast.success(event ? t('toast.updated') : t('toast.created'), { description: common.titulo })
+      await save.mutateAsync({ id: event?.id ?? null, data: eventBody(values, event, defaultValues) })
+      toast.success(event ? t('toast.updated') : t('toast.created'), { description: values.titulo.trim() })
       onDone()
     } catch (error) {
       reportSaveError(error, {
@@ -224,9 +241,7 @@ function EventForm({
             autoComplete="off"
             aria-required
             maxLength={EVENT_LIMITS.titulo}
-            {...register('titulo', {
-              validate: (value) => value.trim() !== '' || t('form.tituloRequired'),
-            })}
+            {...register('titulo')}
           />
         </FormField>
         <SelectFormField
@@ -248,12 +263,7 @@ function EventForm({
           options={EVENT_PRIORITIES.map((value) => ({ value, label: t(`prioridade.${value}`) }))}
         />
         <FormField label={t('form.data')} htmlFor="event-data" error={errors.data?.message}>
-          <Input
-            id="event-data"
-            type="date"
-            aria-required
-            {...register('data', { validate: (value) => value !== '' || t('form.dataRequired') })}
-          />
+          <Input id="event-data" type="date" aria-required {...register('data')} />
         </FormField>
         <FormField
           label={t('form.hora')}
@@ -266,9 +276,7 @@ function EventForm({
             type="time"
             disabled={isPrazo}
             aria-required={!isPrazo}
-            {...register('hora', {
-              validate: (value, all) => all.tipo === 'prazo' || value !== '' || t('form.horaRequired'),
-            })}
+            {...register('hora')}
           />
         </FormField>
         {event && (

@@ -1,19 +1,16 @@
-import { useEffect, useMemo, useState } from 'react'
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { CalendarDays, Plus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
-import { ListError, ListSkeleton, LoadMore } from '../../components/list-page/list-states'
+import { ListBody } from '../../components/list-page/list-body'
+import { listBodyTexts } from '../../components/list-page/list-page'
+import { useListQuery } from '../../components/list-page/use-list-query'
 import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
 import { Label } from '../../components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select'
-import { formatTotal } from '../../lib/offset-list'
 import { EVENT_STATUSES, EVENT_TYPES } from './agenda.schema'
 import { EventCard, type EventActions } from './event-card'
 import { getEventsQueryOptions, type EventFilters, type StatusFilter, type TypeFilter } from './use-agenda'
-
-const countFormat = new Intl.NumberFormat('pt-BR')
 
 /** 'Próximo' depends on the clock: re-render once a minute so a badge appears/disappears on time. */
 export function useNow(intervalMs = 60_000): Date {
@@ -85,46 +82,31 @@ export function EventsList({
   ...actions
 }: EventActions & { filters: EventFilters; onNew: () => void }) {
   const { t } = useTranslation('agenda')
-  const list = useInfiniteQuery(getEventsQueryOptions(filters))
-  const events = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data])
-  const total = formatTotal(list.data?.pages.at(-1))
+  const { list, items: events, total } = useListQuery(getEventsQueryOptions(filters), t('toast.loadError'))
   const now = useNow()
   const isFiltered = filters.tipo !== 'todos' || filters.status !== 'todos'
 
-  useEffect(() => {
-    if (list.isError) toast.error(t('toast.loadError'), { description: list.error.message })
-  }, [list.isError, list.error, t])
-
-  if (list.isPending) return <ListSkeleton />
-  if (list.isError && events.length === 0) {
-    return (
-      <ListError
-        title={t('error.title')}
-        message={list.error.message}
-        retryLabel={t('error.retry')}
-        onRetry={() => void list.refetch()}
-      />
-    )
-  }
-  if (events.length === 0) {
-    return (
-      <EmptyState
-        icon={<CalendarDays />}
-        title={t('empty.title')}
-        description={isFiltered ? t('empty.filteredDescription') : t('empty.description')}
-        action={
-          isFiltered ? undefined : (
-            <Button onClick={onNew}>
-              <Plus aria-hidden />
-              {t('newEvent')}
-            </Button>
-          )
-        }
-      />
-    )
-  }
   return (
-    <div className="grid grid-cols-1 gap-3" aria-busy={list.isFetching}>
+    <ListBody
+      list={list}
+      count={events.length}
+      {...listBodyTexts(t, events.length, total)}
+      empty={
+        <EmptyState
+          icon={<CalendarDays />}
+          title={t('empty.title')}
+          description={isFiltered ? t('empty.filteredDescription') : t('empty.description')}
+          action={
+            isFiltered ? undefined : (
+              <Button onClick={onNew}>
+                <Plus aria-hidden />
+                {t('newEvent')}
+              </Button>
+            )
+          }
+        />
+      }
+    >
       <ul className="grid gap-3" aria-label={t('view.list')}>
         {events.map((event) => (
           <li key={event.id}>
@@ -132,14 +114,6 @@ export function EventsList({
           </li>
         ))}
       </ul>
-      <LoadMore
-        showingText={t('showing', { shown: countFormat.format(events.length), total })}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        onLoadMore={() => void list.fetchNextPage()}
-        loadMoreLabel={t('loadMore')}
-        loadingMoreLabel={t('loadingMore')}
-      />
-    </div>
+    </ListBody>
   )
 }

@@ -4,6 +4,7 @@ import { Calculator, CalendarSync, Landmark, Plus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
+import { useReturnFocus } from '../../components/list-page/use-return-focus'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent } from '../../components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs'
@@ -47,20 +48,13 @@ export function SchedulePage() {
 
   // Focus goes back to what opened a dialog, or to the page title when that element is gone.
   const titleRef = useRef<HTMLHeadingElement>(null)
-  const openerRef = useRef<HTMLElement | null>(null)
+  const { remember, returnFocus } = useReturnFocus(titleRef)
   function open(which: Exclude<Dialog, null>, event: EventRow | null = null) {
-    const active = document.activeElement
-    openerRef.current = active instanceof HTMLElement ? active : null
+    remember()
     if (which === 'prazo') setPrazoDefaults({})
     setEditing(event)
     setDialog(which)
   }
-  const returnFocus = useCallback((event: Event) => {
-    event.preventDefault()
-    const opener = openerRef.current
-    if (opener?.isConnected) opener.focus()
-    else titleRef.current?.focus()
-  }, [])
   const onOpenChange = useCallback((isOpen: boolean) => !isOpen && setDialog(null), [])
 
   // ?prazoCaseId= (the case screen's 'Calcular prazo'): the deadline dialog with that case preselected.

@@ -1,32 +1,23 @@
 import {
-  infiniteQueryOptions,
   keepPreviousData,
   queryOptions,
   useMutation,
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query'
-import { errorFromResponse, unwrap } from '../../lib/api-client'
-import { nextOffset } from '../../lib/offset-list'
-import { requestJson } from '../../lib/request-json'
+import { api, unwrap, unwrapEmpty } from '../../lib/api-client'
+import { pageQuery } from '../../lib/offset-list'
+import { offsetListQueryOptions } from '../../components/list-page/use-list-query'
 import { useOptimisticDelete } from '../../lib/use-undoable-delete'
 import type {
-  AgendaSettings,
   AgendaSettingsInput,
-  AgendaStats,
   ClosedDayInput,
-  CourtClosedDays,
-  CourtInfo,
   EventInput,
-  EventList,
   EventRow,
   EventStatus,
   EventType,
   EventUpdateInput,
-  FeedCreated,
-  FeedStatus,
   PrazoCalcInput,
-  PrazoCalcResult,
   PrazoCreateInput,
 } from './agenda.schema'
 
@@ -62,20 +53,18 @@ export const agendaKeys = {
   settings: () => ['agenda', 'settings'] as const,
 }
 
-const enc = encodeURIComponent
-
 export function getEventsQueryOptions(filters: EventFilters) {
-  return infiniteQueryOptions({
+  return offsetListQueryOptions({
     queryKey: agendaKeys.list(filters),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(EVENTS_PAGE_SIZE), offset: String(pageParam) })
-      if (filters.tipo !== 'todos') params.set('tipo', filters.tipo)
-      if (filters.status !== 'todos') params.set('status', filters.status)
-      return requestJson<EventList>(`/api/agenda/events?${params}`, { signal })
+    pageSize: EVENTS_PAGE_SIZE,
+    read: (page, signal) => {
+      const query = {
+        ...page,
+        ...(filters.tipo !== 'todos' ? { tipo: filters.tipo } : {}),
+        ...(filters.status !== 'todos' ? { status: filters.status } : {}),
+      }
+      return unwrap(api.agenda.events.$get({ query }, { init: { signal } }))
     },
-    initialPageParam: 0,
-    getNextPageParam: nextOffset(EVENTS_PAGE_SIZE),
-    placeholderData: keepPreviousData,
   })
 }
 
@@ -87,13 +76,8 @@ export function getEventsRangeQueryOptions(from: string, to: string) {
       const items: EventRow[] = []
       let total = Infinity
       while (items.length < Math.min(total, CALENDAR_MAX_EVENTS)) {
-        const params = new URLSearchParams({
-          from,
-          to,
-          limit: String(RANGE_PAGE_SIZE),
-          offset: String(items.length),
-        })
-        const page = await requestJson<EventList>(`/api/agenda/events?${params}`, { signal })
+        const query = { from, to, ...pageQuery(RANGE_PAGE_SIZE, items.length) }
+        const page = await unwrap(api.agenda.events.$get({ query }, { init: { signal } }))
         items.push(...page.items)
         total = page.total
         if (page.items.length === 0) break
@@ -107,7 +91,7 @@ export function getEventsRangeQueryOptions(from: string, to: string) {
 export function getAgendaStatsQueryOptions() {
   return queryOptions({
     queryKey: agendaKeys.stats(),
-    queryFn: ({ signal }) => requestJson<AgendaStats>('/api/agenda/stats', { signal }),
+    queryFn: ({ signal }) => unwrap(api.agenda.stats.$get(undefined, { init: { signal } })),
   })
 }
 
@@ -115,7 +99,7 @@ export function getAgendaStatsQueryOptions() {
 export function getNextEventQueryOptions() {
   return queryOptions({
     queryKey: agendaKeys.next(),
-    queryFn: ({ signal }) => requestJson<{ event: EventRow | null }>('/api/agenda/next', { signal }),
+    queryFn: ({ signal }) => unwrap(api.agenda.next.$get(undefined, { init: { signal } })),
     select: (data) => data.event,
     staleTime: 30_000,
   })
@@ -125,20 +109,18 @@ export function getNextEventQueryOptions() {
 export function getUpcomingEventsQueryOptions(record: RecordRef, from: string, limit = 5) {
   return queryOptions({
     queryKey: agendaKeys.upcoming(record, from),
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ ...record, from, limit: String(limit) })
-      return requestJson<EventList>(`/api/agenda/events?${params}`, { signal })
-    },
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.agenda.events.$get({ query: { ...record, from, limit: String(limit) } }, { init: { signal } }),
+      ),
   })
 }
 
 export function getCourtsQueryOptions() {
   return queryOptions({
     queryKey: agendaKeys.courts(),
-    queryFn: ({ signal }) =>
-      requestJson<CourtInfo[] | { items: CourtInfo[] }>('/api/agenda/courts', { signal }),
-    // Accept a bare array or { items } — the list is small either way.
-    select: (data) => (Array.isArray(data) ? data : data.items),
+    queryFn: ({ signal }) => unwrap(api.agenda.courts.$get(undefined, { init: { signal } })),
+    select: (data) => data.items,
     staleTime: 5 * 60_000,
   })
 }
@@ -147,16 +129,19 @@ export function getClosedDaysQueryOptions(tribunal: string, year: number) {
   return queryOptions({
     queryKey: agendaKeys.closedDays(tribunal, year),
     queryFn: ({ signal }) =>
-      requestJson<CourtClosedDays>(`/api/agenda/courts/${enc(tribunal)}/closed-days?year=${year}`, {
-        signal,
-      }),
+      unwrap(
+        api.agenda.courts[':tribunal']['closed-days'].$get(
+          { param: { tribunal }, query: { year: String(year) } },
+          { init: { signal } },
+        ),
+      ),
   })
 }
 
 export function getFeedQueryOptions() {
   return queryOptions({
     queryKey: agendaKeys.feed(),
-    queryFn: ({ signal }) => requestJson<FeedStatus>('/api/agenda/feed', { signal }),
+    queryFn: ({ signal }) => unwrap(api.agenda.feed.$get(undefined, { init: { signal } })),
   })
 }
 
@@ -165,29 +150,13 @@ export function invalidateAgenda(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: agendaKeys.all })
 }
 
-/** A call answered 204 (no JSON). */
-async function requestNoContent(url: string, method: 'DELETE' | 'POST'): Promise<void> {
-  let response: Response
-  try {
-    response = await fetch(url, {
-      method,
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-    })
-  } catch {
-    // unwrap() turns a network failure into the house's pt-BR message.
-    return unwrap(Promise.reject(new Error('network')))
-  }
-  if (!response.ok) throw await errorFromResponse(response)
-}
-
 export function useSaveEvent() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, data }: { id: string | null; data: EventInput | EventUpdateInput }) =>
       id === null
-        ? requestJson<EventRow>('/api/agenda/events', { method: 'POST', body: data })
-        : requestJson<EventRow>(`/api/agenda/events/${enc(id)}`, { method: 'PATCH', body: data }),
+        ? unwrap(api.agenda.events.$post({ json: data as EventInput }))
+        : unwrap(api.agenda.events[':id'].$patch({ param: { id }, json: data })),
     onSettled: () => invalidateAgenda(queryClient),
   })
 }
@@ -195,8 +164,7 @@ export function useSaveEvent() {
 export function useConfirmEvent() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) =>
-      requestJson<EventRow>(`/api/agenda/events/${enc(id)}/confirm`, { method: 'POST' }),
+    mutationFn: (id: string) => unwrap(api.agenda.events[':id'].confirm.$post({ param: { id } })),
     onSettled: () => invalidateAgenda(queryClient),
   })
 }
@@ -205,7 +173,7 @@ export function useConfirmEvent() {
 export function useDeleteEvent() {
   return useOptimisticDelete({
     listsKey: agendaKeys.lists(),
-    mutationFn: (id: string) => requestNoContent(`/api/agenda/events/${enc(id)}`, 'DELETE'),
+    mutationFn: (id: string) => unwrapEmpty(api.agenda.events[':id'].$delete({ param: { id } })),
     onSettled: invalidateAgenda,
   })
 }
@@ -213,24 +181,21 @@ export function useDeleteEvent() {
 export function useRestoreEvent() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) =>
-      requestJson<unknown>(`/api/agenda/events/${enc(id)}/restore`, { method: 'POST' }),
+    mutationFn: (id: string) => unwrap(api.agenda.events[':id'].restore.$post({ param: { id } })),
     onSettled: () => invalidateAgenda(queryClient),
   })
 }
 
 export function useCalcularPrazo() {
   return useMutation({
-    mutationFn: (input: PrazoCalcInput) =>
-      requestJson<PrazoCalcResult>('/api/agenda/prazos/calcular', { method: 'POST', body: input }),
+    mutationFn: (input: PrazoCalcInput) => unwrap(api.agenda.prazos.calcular.$post({ json: input })),
   })
 }
 
 export function useCriarPrazo() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: PrazoCreateInput) =>
-      requestJson<EventRow>('/api/agenda/prazos', { method: 'POST', body: input }),
+    mutationFn: (input: PrazoCreateInput) => unwrap(api.agenda.prazos.$post({ json: input })),
     onSettled: () => invalidateAgenda(queryClient),
   })
 }
@@ -238,15 +203,14 @@ export function useCriarPrazo() {
 export function getAgendaSettingsQueryOptions() {
   return queryOptions({
     queryKey: agendaKeys.settings(),
-    queryFn: ({ signal }) => requestJson<AgendaSettings>('/api/agenda/settings', { signal }),
+    queryFn: ({ signal }) => unwrap(api.agenda.settings.$get(undefined, { init: { signal } })),
   })
 }
 
 export function useUpdateAgendaSettings() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: AgendaSettingsInput) =>
-      requestJson<AgendaSettings>('/api/agenda/settings', { method: 'PATCH', body: input }),
+    mutationFn: (input: AgendaSettingsInput) => unwrap(api.agenda.settings.$patch({ json: input })),
     onSuccess: (settings) => queryClient.setQueryData(agendaKeys.settings(), settings),
   })
 }
@@ -255,10 +219,7 @@ export function useAddClosedDay(tribunal: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: ClosedDayInput) =>
-      requestJson<unknown>(`/api/agenda/courts/${enc(tribunal)}/closed-days`, {
-        method: 'POST',
-        body: input,
-      }),
+      unwrap(api.agenda.courts[':tribunal']['closed-days'].$post({ param: { tribunal }, json: input })),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['agenda', 'closed-days', tribunal] }),
@@ -271,7 +232,9 @@ export function useRemoveClosedDay(tribunal: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (data: string) =>
-      requestNoContent(`/api/agenda/courts/${enc(tribunal)}/closed-days/${enc(data)}`, 'DELETE'),
+      unwrapEmpty(
+        api.agenda.courts[':tribunal']['closed-days'][':data'].$delete({ param: { tribunal, data } }),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['agenda', 'closed-days', tribunal] }),
   })
 }
@@ -279,7 +242,7 @@ export function useRemoveClosedDay(tribunal: string) {
 export function useCreateFeed() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => requestJson<FeedCreated>('/api/agenda/feed', { method: 'POST' }),
+    mutationFn: () => unwrap(api.agenda.feed.$post()),
     onSettled: () => queryClient.invalidateQueries({ queryKey: agendaKeys.feed() }),
   })
 }
@@ -287,7 +250,7 @@ export function useCreateFeed() {
 export function useRevokeFeed() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => requestNoContent('/api/agenda/feed', 'DELETE'),
+    mutationFn: () => unwrapEmpty(api.agenda.feed.$delete()),
     onSettled: () => queryClient.invalidateQueries({ queryKey: agendaKeys.feed() }),
   })
 }
@@ -304,6 +267,7 @@ export interface CaseForPrazo {
 export function getCaseForPrazoQueryOptions(caseId: string) {
   return queryOptions({
     queryKey: ['agenda', 'case-for-prazo', caseId] as const,
-    queryFn: ({ signal }) => requestJson<CaseForPrazo>(`/api/cases/${enc(caseId)}`, { signal }),
+    queryFn: ({ signal }): Promise<CaseForPrazo> =>
+      unwrap(api.cases[':id'].$get({ param: { id: caseId } }, { init: { signal } })),
   })
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { Download, ScrollText, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
@@ -10,9 +10,10 @@ import { Input } from '../../components/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select'
 import { Skeleton } from '../../components/ui/skeleton'
 import { formatDateTimeBR } from '../../lib/br/dates'
+import { apiFetch } from '../../lib/api-fetch'
 import { saveResponseAsFile } from '../../lib/download'
-import { getTeamQueryOptions } from '../team/team.public'
 import { AUDIT_ACTIONS, formatAuditDetails } from './audit-format'
+import { auditMemberOptionsSlot } from './audit-slots'
 import { AUDIT_ACTION_LABELS, type AuditEntryDto } from './audit.schema'
 import { auditParams, emptyAuditFilters, getAuditLogQueryOptions, type AuditFilters } from './use-audit-log'
 
@@ -29,7 +30,6 @@ export function OfficeAuditLog({ idPrefix = 'auditoria' }: { idPrefix?: string }
   const [filters, setFilters] = useState<AuditFilters>(emptyAuditFilters)
   const periodOk = !filters.from || !filters.to || filters.from <= filters.to
   const log = useInfiniteQuery({ ...getAuditLogQueryOptions(filters), enabled: periodOk })
-  const team = useQuery(getTeamQueryOptions())
   const [exporting, setExporting] = useState(false)
   const isFiltered = Object.values(filters).some(Boolean)
 
@@ -40,9 +40,7 @@ export function OfficeAuditLog({ idPrefix = 'auditoria' }: { idPrefix?: string }
   async function exportCsv() {
     setExporting(true)
     try {
-      const response = await fetch(`/api/audit/export.csv?${auditParams(filters)}`, {
-        credentials: 'same-origin',
-      })
+      const response = await apiFetch(`/api/audit/export.csv?${auditParams(filters)}`)
       await saveResponseAsFile(response, 'auditoria.csv')
     } catch (error) {
       toast.error(t('exportError'), { description: error instanceof Error ? error.message : undefined })
@@ -70,11 +68,7 @@ export function OfficeAuditLog({ idPrefix = 'auditoria' }: { idPrefix?: string }
             </SelectTrigger>
             <SelectContent>
               <SelectItem value={ALL}>{t('filters.allMembers')}</SelectItem>
-              {(team.data?.members ?? []).map((member) => (
-                <SelectItem key={member.id} value={member.id}>
-                  {member.nomeCompleto}
-                </SelectItem>
-              ))}
+              <auditMemberOptionsSlot.Slot />
             </SelectContent>
           </Select>
         </FormField>

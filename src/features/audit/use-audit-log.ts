@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
-import { requestJson } from '../../lib/request-json'
+import { api, unwrap } from '../../lib/api-client'
 import type { AuditPage } from './audit.schema'
 
 // The office audit log (GET /api/audit): pages of 50 newest first, 'Carregar mais' asks for the next.
@@ -18,22 +18,23 @@ export const auditKeys = {
   list: (filters: AuditFilters) => ['audit', 'list', filters] as const,
 }
 
-/** Query string of the filters (empty ones left out), shared by the list and the CSV. */
-export function auditParams(filters: AuditFilters): URLSearchParams {
-  const params = new URLSearchParams()
-  for (const key of ['memberId', 'action', 'from', 'to'] as const)
-    if (filters[key]) params.set(key, filters[key])
-  return params
+/** The filters as a query (empty ones left out), shared by the list and the CSV. */
+export function auditQuery(filters: AuditFilters): Partial<AuditFilters> {
+  const query: Partial<AuditFilters> = {}
+  for (const key of ['memberId', 'action', 'from', 'to'] as const) if (filters[key]) query[key] = filters[key]
+  return query
 }
+
+/** Query string of the filters, for the CSV download. */
+export const auditParams = (filters: AuditFilters) => new URLSearchParams(auditQuery(filters))
 
 export function getAuditLogQueryOptions(filters: AuditFilters) {
   return infiniteQueryOptions({
     queryKey: auditKeys.list(filters),
-    queryFn: ({ pageParam, signal }) => {
-      const params = auditParams(filters)
-      params.set('page', String(pageParam))
-      return requestJson<AuditPage>(`/api/audit?${params}`, { signal })
-    },
+    queryFn: ({ pageParam, signal }) =>
+      unwrap(
+        api.audit.$get({ query: { ...auditQuery(filters), page: String(pageParam) } }, { init: { signal } }),
+      ),
     initialPageParam: 1,
     getNextPageParam: (last: AuditPage) => (last.hasMore ? last.page + 1 : undefined),
   })

@@ -9,7 +9,7 @@ import { AuthShell } from './auth-shell'
 import { ForgotPasswordForm } from './forgot-password-form'
 import { SignInForm } from './sign-in-form'
 import { SignUpForm } from './sign-up-form'
-import { SignupsClosedNotice } from '../platform-settings/platform-settings.public'
+import { signUpNoticeSlot } from './auth-slots'
 import { isEnteringApp, safeNextPath } from './use-auth'
 import { useSession } from './use-session'
 
@@ -75,7 +75,7 @@ export function AuthPage() {
           )}
         </TabsContent>
         <TabsContent value="cadastrar" className="grid gap-4 pt-4">
-          <SignupsClosedNotice />
+          <signUpNoticeSlot.Slot />
           <SignUpForm
             onConfirmationSent={(email) => {
               setConfirmationSentTo(email)

@@ -1,4 +1,4 @@
-import type { NivelAcesso } from '../offices/offices.public'
+import type { NivelAcesso } from '../../lib/office-levels'
 import type { UserType } from './auth.schema'
 
 export type PlatformRoleName = 'user' | 'admin' | 'superadmin'

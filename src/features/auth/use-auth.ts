@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { ApiRequestError, errorFromResponse } from '../../lib/api-client'
+import { api, ApiRequestError, unwrap } from '../../lib/api-client'
+import { apiFetch } from '../../lib/api-fetch'
 import { paths } from '../../lib/paths'
 import {
   EMAIL_CONFIRMED_PATH,
@@ -20,21 +21,16 @@ import { fetchMe, meQueryKey } from './use-session'
 export const SIGN_IN_REDIRECT_MS = 500
 export const SIGN_UP_REDIRECT_MS = 1000
 
-const NETWORK_MESSAGE = 'Sem conexão com o servidor. Verifique sua internet e tente novamente.'
-
-async function postJson<T>(url: string, body: unknown): Promise<T> {
-  let response: Response
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    })
-  } catch {
-    throw new ApiRequestError(0, 'network', NETWORK_MESSAGE)
-  }
-  if (!response.ok) throw await errorFromResponse(response)
+/**
+ * A POST to one of better-auth's own routes. They are served by its handler, not by a Hono route, so AppType
+ * cannot type them: the answer's shape is named by the caller (an empty body reads as null).
+ */
+export async function postAuth<T>(url: string, body: unknown): Promise<T> {
+  const response = await apiFetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  })
   return (await response.json().catch(() => null)) as T
 }
 
@@ -46,7 +42,7 @@ async function postJson<T>(url: string, body: unknown): Promise<T> {
 export async function signInWithPassword(
   input: SignInInput,
 ): Promise<'signed-in' | 'two-factor' | 'confirmation-sent'> {
-  const result = await postJson<{ twoFactorRedirect?: boolean; emailConfirmationSent?: boolean }>(
+  const result = await postAuth<{ twoFactorRedirect?: boolean; emailConfirmationSent?: boolean }>(
     '/api/auth/sign-in/email',
     {
       email: input.email,
@@ -60,22 +56,22 @@ export async function signInWithPassword(
 }
 
 export async function verifySecondFactor(kind: 'totp' | 'backup', code: string): Promise<void> {
-  await postJson(
+  await postAuth(
     kind === 'totp' ? '/api/auth/two-factor/verify-totp' : '/api/auth/two-factor/verify-backup-code',
     { code },
   )
 }
 
 export function signUpAccount(data: SignUpData): Promise<SignUpResult> {
-  return postJson<SignUpResult>('/api/auth/sign-up', data)
+  return unwrap(api.auth['sign-up'].$post({ json: data }))
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {
-  await postJson('/api/auth/request-password-reset', { email, redirectTo: PASSWORD_RESET_PATH })
+  await postAuth('/api/auth/request-password-reset', { email, redirectTo: PASSWORD_RESET_PATH })
 }
 
 export async function resetPassword(newPassword: string, token: string): Promise<void> {
-  await postJson('/api/auth/reset-password', { newPassword, token })
+  await postAuth('/api/auth/reset-password', { newPassword, token })
 }
 
 /**

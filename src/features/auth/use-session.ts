@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useSyncExternalStore } from 'react'
-import { ApiRequestError, errorFromResponse } from '../../lib/api-client'
+import { api, ApiRequestError, unwrap } from '../../lib/api-client'
+import { apiFetch } from '../../lib/api-fetch'
 import type { UserType } from './auth.schema'
 import type { MeResponse } from './me.schema'
 
@@ -10,13 +11,9 @@ export const meQueryKey = ['me'] as const
 
 /** GET /api/me outside the query cache: null when signed out. */
 export async function fetchMe(): Promise<MeResponse | null> {
-  const response = await fetch('/api/me', {
-    credentials: 'same-origin',
-    headers: { accept: 'application/json' },
-  })
+  const response = await api.me.$get()
   if (response.status === 401) return null
-  if (!response.ok) throw await errorFromResponse(response)
-  return response.json() as Promise<MeResponse>
+  return unwrap(Promise.resolve(response))
 }
 
 export const meQueryOptions = () =>
@@ -90,16 +87,19 @@ export function useSession() {
 export function useSignOut() {
   const queryClient = useQueryClient()
   return useCallback(async () => {
-    const response = await fetch('/api/auth/sign-out', {
+    // better-auth's own route (not in AppType). A refusal keeps its pt-BR message under the code 'sign_out'.
+    await apiFetch('/api/auth/sign-out', {
       method: 'POST',
-      credentials: 'same-origin',
       headers: { 'content-type': 'application/json' },
       body: '{}',
+    }).catch((error: unknown) => {
+      if (!(error instanceof ApiRequestError) || error.status === 0) throw error
+      throw new ApiRequestError(
+        error.status,
+        'sign_out',
+        error.code.startsWith('http_') ? 'Tente novamente.' : error.message,
+      )
     })
-    if (!response.ok) {
-      const body = (await response.json().catch(() => null)) as { message?: string } | null
-      throw new ApiRequestError(response.status, 'sign_out', body?.message ?? 'Tente novamente.')
-    }
     queryClient.clear()
   }, [queryClient])
 }

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { errorFromResponse, unwrap } from '../../lib/api-client'
-import { requestJson } from '../../lib/request-json'
-import type { BackupList, BackupPart, BackupRow, BackupStats, RestoreBackupInput } from './backups.schema'
+import { api, unwrap, unwrapEmpty } from '../../lib/api-client'
+import type { BackupPart, BackupRow, RestoreBackupInput } from './backups.schema'
 
 // The backup page's data: the history (polled while a run is in progress), the cards, and the actions.
 
@@ -18,7 +17,7 @@ const POLL_MS = 2_000
 export function getBackupListQueryOptions() {
   return queryOptions({
     queryKey: backupKeys.list,
-    queryFn: ({ signal }) => requestJson<BackupList>('/api/backups', { signal }),
+    queryFn: ({ signal }) => unwrap(api.backups.$get({ query: {} }, { init: { signal } })),
     refetchInterval: (query) =>
       query.state.data?.items.some((item) => item.status === 'in_progress' || isRestoring(item))
         ? POLL_MS
@@ -33,11 +32,18 @@ export const isRestoring = (backup: BackupRow) =>
 /** How often the restore dialog asks for its restore's progress. */
 const RESTORE_POLL_MS = 1_000
 
+/** One backup (the restore dialog's progress). */
+export function getBackupQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [...backupKeys.all, 'one', id],
+    queryFn: ({ signal }) => unwrap(api.backups[':id'].$get({ param: { id } }, { init: { signal } })),
+  })
+}
+
 /** One backup, polled while its restore is queued or running (the restore dialog's progress). */
 export function useBackupRestoreState(id: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...backupKeys.all, 'one', id],
-    queryFn: ({ signal }) => requestJson<{ backup: BackupRow }>(`/api/backups/${id}`, { signal }),
+    ...getBackupQueryOptions(id),
     enabled,
     refetchInterval: (query) => {
       const backup = query.state.data?.backup
@@ -60,36 +66,27 @@ export function useBackupList() {
   return list
 }
 
-export function useBackupStats() {
-  return useQuery({
+export function getBackupStatsQueryOptions() {
+  return queryOptions({
     queryKey: backupKeys.stats,
-    queryFn: ({ signal }) => requestJson<BackupStats>('/api/backups/stats', { signal }),
+    queryFn: ({ signal }) => unwrap(api.backups.stats.$get({}, { init: { signal } })),
   })
+}
+
+export function useBackupStats() {
+  return useQuery(getBackupStatsQueryOptions())
 }
 
 export function useCreateBackup() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (parts: BackupPart[]) =>
-      requestJson<{ backup: BackupRow }>('/api/backups', { method: 'POST', body: { parts } }),
+    mutationFn: (parts: BackupPart[]) => unwrap(api.backups.$post({ json: { parts } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: backupKeys.all }),
   })
 }
 
-/** DELETE answers 204 (no JSON), so not requestJson. */
-async function deleteBackup(id: string): Promise<void> {
-  let response: Response
-  try {
-    response = await fetch(`/api/backups/${encodeURIComponent(id)}`, {
-      method: 'DELETE',
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-    })
-  } catch {
-    return unwrap(Promise.reject(new Error('network')))
-  }
-  if (!response.ok) throw await errorFromResponse(response)
-}
+/** DELETE answers 204 (no JSON). */
+const deleteBackup = (id: string) => unwrapEmpty(api.backups[':id'].$delete({ param: { id } }))
 
 export function useDeleteBackup() {
   const queryClient = useQueryClient()
@@ -104,7 +101,7 @@ export function useRestoreBackup() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, ...body }: RestoreBackupInput & { id: string }) =>
-      requestJson<{ backup: BackupRow }>(`/api/backups/${id}/restore`, { method: 'POST', body }),
+      unwrap(api.backups[':id'].restore.$post({ param: { id }, json: body })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: backupKeys.list }),
   })
 }

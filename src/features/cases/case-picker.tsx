@@ -1,21 +1,21 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { requestJson } from '../../lib/request-json'
+import { api, unwrap } from '../../lib/api-client'
 import { useSession } from '../auth/auth.public'
 import { can } from '../offices/offices.public'
 import { RemotePicker, type RemotePickerProps } from './remote-picker'
-import type { CaseOption } from './cases.schema'
 
 /** Active cases by title or number (max 20): GET /api/cases/options. Key under 'cases': any case change refreshes it. */
 function getCaseOptionsQueryOptions(search: string, clientId: string | undefined) {
   return queryOptions({
     queryKey: ['cases', 'options', search, clientId ?? null] as const,
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams()
-      if (search) params.set('search', search)
-      if (clientId) params.set('clientId', clientId)
-      return requestJson<{ items: CaseOption[] }>(`/api/cases/options?${params}`, { signal })
-    },
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.cases.options.$get(
+          { query: { ...(search ? { search } : {}), ...(clientId ? { clientId } : {}) } },
+          { init: { signal } },
+        ),
+      ),
     select: (data) => data.items,
     placeholderData: keepPreviousData,
   })
@@ -26,7 +26,10 @@ export function caseOptionLabel(item: { titulo: string; numeroProcesso: string |
   return item.numeroProcesso ? `${item.titulo} · ${item.numeroProcesso}` : item.titulo
 }
 
-const toOption = (item: CaseOption) => ({ value: item.id, label: caseOptionLabel(item) })
+const toOption = (item: { id: string; titulo: string; numeroProcesso: string | null }) => ({
+  value: item.id,
+  label: caseOptionLabel(item),
+})
 
 /**
  * Picks one of the office's active cases, by title or number; the first option is 'Nenhum caso'. With

@@ -1,25 +1,17 @@
 import {
-  infiniteQueryOptions,
   keepPreviousData,
   queryOptions,
   useMutation,
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query'
+import { api, unwrap } from '../../lib/api-client'
+import { apiFetch } from '../../lib/api-fetch'
 import { saveResponseAsFile } from '../../lib/download'
-import { nextOffset, searchStatusParams } from '../../lib/offset-list'
-import { requestJson } from '../../lib/request-json'
+import { searchStatusParams, searchStatusQuery } from '../../lib/offset-list'
+import { offsetListQueryOptions } from '../../components/list-page/use-list-query'
 import { useOptimisticDelete } from '../../lib/use-undoable-delete'
-import type {
-  Case,
-  CaseList,
-  CaseMemberOption,
-  CaseStats,
-  CaseStatusFilter,
-  CreateCaseInput,
-  DeleteCaseResult,
-  UpdateCaseInput,
-} from './cases.schema'
+import type { CaseStatusFilter, CreateCaseInput, UpdateCaseInput } from './cases.schema'
 
 // TanStack Query hooks of the cases page. Keys start with 'cases'; the client picker's key starts with
 // 'clients' so that any client change (a client made inactive, a new client) refreshes it too.
@@ -40,31 +32,25 @@ export const caseKeys = {
 }
 
 export function getCasesQueryOptions(filters: CaseFilters) {
-  return infiniteQueryOptions({
+  return offsetListQueryOptions({
     queryKey: caseKeys.list(filters),
-    queryFn: ({ pageParam, signal }) => {
-      const params = searchStatusParams(filters)
-      params.set('limit', String(CASES_PAGE_SIZE))
-      params.set('offset', String(pageParam))
-      return requestJson<CaseList>(`/api/cases?${params}`, { signal })
-    },
-    initialPageParam: 0,
-    getNextPageParam: nextOffset(CASES_PAGE_SIZE),
-    placeholderData: keepPreviousData,
+    pageSize: CASES_PAGE_SIZE,
+    read: (page, signal) =>
+      unwrap(api.cases.$get({ query: { ...searchStatusQuery(filters), ...page } }, { init: { signal } })),
   })
 }
 
 export function getCaseStatsQueryOptions() {
   return queryOptions({
     queryKey: caseKeys.stats(),
-    queryFn: ({ signal }) => requestJson<CaseStats>('/api/cases/stats', { signal }),
+    queryFn: ({ signal }) => unwrap(api.cases.stats.$get(undefined, { init: { signal } })),
   })
 }
 
 export function getCaseQueryOptions(id: string) {
   return queryOptions({
     queryKey: caseKeys.detail(id),
-    queryFn: ({ signal }) => requestJson<Case>(`/api/cases/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => unwrap(api.cases[':id'].$get({ param: { id } }, { init: { signal } })),
     staleTime: 0,
     gcTime: 0,
     retry: false,
@@ -80,11 +66,8 @@ export interface ClientOption {
 export function getClientOptionsQueryOptions(search: string) {
   return queryOptions({
     queryKey: ['clients', 'options', search] as const,
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams()
-      if (search) params.set('search', search)
-      return requestJson<{ items: ClientOption[] }>(`/api/clients/options?${params}`, { signal })
-    },
+    queryFn: ({ signal }) =>
+      unwrap(api.clients.options.$get({ query: search ? { search } : {} }, { init: { signal } })),
     select: (data) => data.items,
     placeholderData: keepPreviousData,
   })
@@ -95,8 +78,7 @@ export function getCaseMemberOptionsQueryOptions() {
   return queryOptions({
     // The team changes seldom: a minute old is fresh enough for a form.
     queryKey: ['cases', 'member-options'] as const,
-    queryFn: ({ signal }) =>
-      requestJson<{ items: CaseMemberOption[] }>('/api/cases/member-options', { signal }),
+    queryFn: ({ signal }) => unwrap(api.cases['member-options'].$get(undefined, { init: { signal } })),
     select: (data) => data.items,
     staleTime: 60_000,
   })
@@ -126,8 +108,8 @@ export function useSaveCase() {
   return useMutation({
     mutationFn: ({ id, data }: { id: string | null; data: CreateCaseInput | UpdateCaseInput }) =>
       id === null
-        ? requestJson<Case>('/api/cases', { method: 'POST', body: data })
-        : requestJson<Case>(`/api/cases/${encodeURIComponent(id)}`, { method: 'PATCH', body: data }),
+        ? unwrap(api.cases.$post({ json: data as CreateCaseInput }))
+        : unwrap(api.cases[':id'].$patch({ param: { id }, json: data as UpdateCaseInput })),
     onSettled: () => invalidateOfficeData(queryClient),
   })
 }
@@ -136,8 +118,7 @@ export function useSaveCase() {
 export function useDeleteCase() {
   return useOptimisticDelete({
     listsKey: caseKeys.lists(),
-    mutationFn: (id: string) =>
-      requestJson<DeleteCaseResult>(`/api/cases/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => unwrap(api.cases[':id'].$delete({ param: { id } })),
     onSettled: invalidateOfficeData,
   })
 }
@@ -145,8 +126,7 @@ export function useDeleteCase() {
 export function useRestoreCase() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) =>
-      requestJson<Case>(`/api/cases/${encodeURIComponent(id)}/restore`, { method: 'POST' }),
+    mutationFn: (id: string) => unwrap(api.cases[':id'].restore.$post({ param: { id } })),
     onSettled: () => invalidateOfficeData(queryClient),
   })
 }
@@ -154,6 +134,6 @@ export function useRestoreCase() {
 /** Downloads the CSV of the current filters (fetched, so a failure can be told instead of saved). */
 export async function downloadCasesCsv(filters: CaseFilters) {
   const params = searchStatusParams(filters)
-  const response = await fetch(`/api/cases/export.csv?${params}`, { credentials: 'same-origin' })
+  const response = await apiFetch(`/api/cases/export.csv?${params}`)
   await saveResponseAsFile(response, 'casos.csv')
 }

@@ -1,24 +1,11 @@
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '../../lib/api-client'
+import { apiFetch } from '../../lib/api-fetch'
 import { saveResponseAsFile } from '../../lib/download'
-import { nextOffset, searchStatusParams } from '../../lib/offset-list'
-import { requestJson } from '../../lib/request-json'
+import { searchStatusParams, searchStatusQuery } from '../../lib/offset-list'
+import { offsetListQueryOptions } from '../../components/list-page/use-list-query'
 import { useOptimisticDelete } from '../../lib/use-undoable-delete'
-import type {
-  Client,
-  ClientList,
-  ClientStats,
-  ClientStatusFilter,
-  CreateClientInput,
-  DeleteClientResult,
-  UpdateClientInput,
-} from './clients.schema'
+import type { ClientStatusFilter, CreateClientInput, UpdateClientInput } from './clients.schema'
 
 // TanStack Query hooks of the CRM page. Every key starts with 'clients' so that one
 // invalidateQueries({ queryKey: ['clients'] }) refreshes the list, the stats and the dashboard counters.
@@ -39,25 +26,18 @@ export const clientKeys = {
 }
 
 export function getClientsQueryOptions(filters: ClientFilters) {
-  return infiniteQueryOptions({
+  return offsetListQueryOptions({
     queryKey: clientKeys.list(filters),
-    queryFn: ({ pageParam, signal }) => {
-      const params = searchStatusParams(filters)
-      params.set('limit', String(CLIENTS_PAGE_SIZE))
-      params.set('offset', String(pageParam))
-      return requestJson<ClientList>(`/api/clients?${params}`, { signal })
-    },
-    initialPageParam: 0,
-    getNextPageParam: nextOffset(CLIENTS_PAGE_SIZE),
-    // Keep showing the current rows while the next search runs, instead of flashing the skeleton per keystroke.
-    placeholderData: keepPreviousData,
+    pageSize: CLIENTS_PAGE_SIZE,
+    read: (page, signal) =>
+      unwrap(api.clients.$get({ query: { ...searchStatusQuery(filters), ...page } }, { init: { signal } })),
   })
 }
 
 export function getClientStatsQueryOptions() {
   return queryOptions({
     queryKey: clientKeys.stats(),
-    queryFn: ({ signal }) => requestJson<ClientStats>('/api/clients/stats', { signal }),
+    queryFn: ({ signal }) => unwrap(api.clients.stats.$get(undefined, { init: { signal } })),
   })
 }
 
@@ -65,7 +45,7 @@ export function getClientStatsQueryOptions() {
 export function getClientQueryOptions(id: string) {
   return queryOptions({
     queryKey: clientKeys.detail(id),
-    queryFn: ({ signal }) => requestJson<Client>(`/api/clients/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => unwrap(api.clients[':id'].$get({ param: { id } }, { init: { signal } })),
     staleTime: 0,
     gcTime: 0,
     retry: false,
@@ -96,8 +76,8 @@ export function useSaveClient() {
   return useMutation({
     mutationFn: ({ id, data }: { id: string | null; data: CreateClientInput | UpdateClientInput }) =>
       id === null
-        ? requestJson<Client>('/api/clients', { method: 'POST', body: data })
-        : requestJson<Client>(`/api/clients/${encodeURIComponent(id)}`, { method: 'PATCH', body: data }),
+        ? unwrap(api.clients.$post({ json: data as CreateClientInput }))
+        : unwrap(api.clients[':id'].$patch({ param: { id }, json: data })),
     onSettled: () => invalidateOfficeData(queryClient),
   })
 }
@@ -106,8 +86,7 @@ export function useSaveClient() {
 export function useDeleteClient() {
   return useOptimisticDelete({
     listsKey: clientKeys.lists(),
-    mutationFn: (id: string) =>
-      requestJson<DeleteClientResult>(`/api/clients/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => unwrap(api.clients[':id'].$delete({ param: { id } })),
     onSettled: invalidateOfficeData,
   })
 }
@@ -115,8 +94,7 @@ export function useDeleteClient() {
 export function useRestoreClient() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) =>
-      requestJson<Client>(`/api/clients/${encodeURIComponent(id)}/restore`, { method: 'POST' }),
+    mutationFn: (id: string) => unwrap(api.clients[':id'].restore.$post({ param: { id } })),
     onSettled: () => invalidateOfficeData(queryClient),
   })
 }
@@ -127,6 +105,6 @@ export function useRestoreClient() {
  */
 export async function downloadClientsCsv(filters: ClientFilters) {
   const params = searchStatusParams(filters)
-  const response = await fetch(`/api/clients/export.csv?${params}`, { credentials: 'same-origin' })
+  const response = await apiFetch(`/api/clients/export.csv?${params}`)
   await saveResponseAsFile(response, 'clientes.csv')
 }

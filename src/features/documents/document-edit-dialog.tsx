@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { FormDialog, FormDialogActions } from '../../components/form/form-dialog'
 import { SelectFormField } from '../../components/form/select-form-field'
+import { bodyResolver } from '../../components/form/body-resolver'
 import { useAppForm } from '../../components/form/use-app-form'
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
@@ -14,10 +15,12 @@ import {
   DOCUMENT_ACCESS_LEVELS,
   DOCUMENT_FOLDERS,
   DOCUMENT_LIMITS,
+  documentUpdateBody,
   splitTags,
   type DocumentAccessLevel,
   type DocumentFolder,
   type DocumentRow,
+  type DocumentUpdateInput,
 } from './documents.schema'
 import { useUpdateDocument } from './use-documents'
 
@@ -41,6 +44,19 @@ function editValues(document: DocumentRow): EditValues {
     clientId: document.cliente?.id ?? '',
     caseId: document.caso?.id ?? '',
     observacoes: document.observacoes ?? '',
+  }
+}
+
+/** PATCH /api/documents/:id's body: a link left as it was is left out (it may have become inactive since). */
+function updateBody(values: EditValues, defaultValues: EditValues): DocumentUpdateInput {
+  return {
+    nome: values.nome,
+    pasta: values.pasta,
+    nivelAcesso: values.nivelAcesso,
+    etiquetas: splitTags(values.etiquetas),
+    ...(values.clientId === defaultValues.clientId ? {} : { clientId: values.clientId || null }),
+    ...(values.caseId === defaultValues.caseId ? {} : { caseId: values.caseId || null }),
+    observacoes: values.observacoes.trim() === '' ? null : values.observacoes,
   }
 }
 
@@ -86,25 +102,17 @@ function EditForm({ document, onDone }: { document: DocumentRow; onDone: () => v
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useAppForm<EditValues>({ defaultValues })
+  } = useAppForm<EditValues>({
+    defaultValues,
+    // The route's own schema checks the body the submit sends: a message here is the server's for that field.
+    resolver: bodyResolver(documentUpdateBody, (values) => updateBody(values, defaultValues)),
+  })
   const client = useController({ control, name: 'clientId' })
   const legalCase = useController({ control, name: 'caseId' })
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await update.mutateAsync({
-        id: document.id,
-        data: {
-          nome: values.nome,
-          pasta: values.pasta,
-          nivelAcesso: values.nivelAcesso,
-          etiquetas: splitTags(values.etiquetas),
-          // An unchanged link is left out: the client or case may have become inactive since.
-          ...(values.clientId === defaultValues.clientId ? {} : { clientId: values.clientId || null }),
-          ...(values.caseId === defaultValues.caseId ? {} : { caseId: values.caseId || null }),
-          observacoes: values.observacoes.trim() === '' ? null : values.observacoes,
-        },
-      })
+      await update.mutateAsync({ id: document.id, data: updateBody(values, defaultValues) })
       toast.success(t('toast.updated'), { description: values.nome })
       onDone()
     } catch (error) {
@@ -131,9 +139,7 @@ function EditForm({ document, onDone }: { document: DocumentRow; onDone: () => v
             autoComplete="off"
             aria-required
             maxLength={DOCUMENT_LIMITS.nome}
-            {...register('nome', {
-              validate: (value) => value.trim() !== '' || t('editDialog.nomeRequired'),
-            })}
+            {...register('nome')}
           />
         </FormField>
         <SelectFormField

@@ -1,17 +1,14 @@
-import { useEffect, useMemo } from 'react'
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { FileText, Upload } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
-import { ListError, ListSkeleton, LoadMore } from '../../components/list-page/list-states'
+import { ListBody } from '../../components/list-page/list-body'
+import { listBodyTexts } from '../../components/list-page/list-page'
+import { useListQuery } from '../../components/list-page/use-list-query'
 import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
-import { formatTotal } from '../../lib/offset-list'
 import type { DocumentRow } from './documents.schema'
 import { DocumentsTable, type DocumentActions } from './documents-table'
 import { getDocumentsQueryOptions, type DocumentFilters } from './use-documents'
-
-const countFormat = new Intl.NumberFormat('pt-BR')
 
 /** One filtered list of documents with its loading, error, empty and 'load more' states. */
 export function DocumentsList({
@@ -29,54 +26,35 @@ export function DocumentsList({
   onRows?: (rows: DocumentRow[]) => void
 }) {
   const { t } = useTranslation('documents')
-  const list = useInfiniteQuery(getDocumentsQueryOptions(filters))
-  const documents = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data])
-  const total = formatTotal(list.data?.pages.at(-1))
-
-  useEffect(() => {
-    if (list.isError) toast.error(t('toast.loadError'), { description: list.error.message })
-  }, [list.isError, list.error, t])
+  const {
+    list,
+    items: documents,
+    total,
+  } = useListQuery(getDocumentsQueryOptions(filters), t('toast.loadError'))
   useEffect(() => onRows?.(documents), [documents, onRows])
 
-  if (list.isPending) return <ListSkeleton />
-  if (list.isError && documents.length === 0) {
-    return (
-      <ListError
-        title={t('error.title')}
-        message={list.error.message}
-        retryLabel={t('error.retry')}
-        onRetry={() => void list.refetch()}
-      />
-    )
-  }
-  if (documents.length === 0) {
-    return (
-      <EmptyState
-        icon={<FileText />}
-        title={t('empty.title')}
-        description={isFiltered ? t('empty.filteredDescription') : t('empty.description')}
-        action={
-          isFiltered ? undefined : (
-            <Button onClick={onUpload}>
-              <Upload aria-hidden />
-              {t('upload')}
-            </Button>
-          )
-        }
-      />
-    )
-  }
   return (
-    <div className="grid grid-cols-1 gap-3" aria-busy={list.isFetching}>
+    <ListBody
+      list={list}
+      count={documents.length}
+      {...listBodyTexts(t, documents.length, total)}
+      empty={
+        <EmptyState
+          icon={<FileText />}
+          title={t('empty.title')}
+          description={isFiltered ? t('empty.filteredDescription') : t('empty.description')}
+          action={
+            isFiltered ? undefined : (
+              <Button onClick={onUpload}>
+                <Upload aria-hidden />
+                {t('upload')}
+              </Button>
+            )
+          }
+        />
+      }
+    >
       <DocumentsTable documents={documents} {...actions} />
-      <LoadMore
-        showingText={t('showing', { shown: countFormat.format(documents.length), total })}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        onLoadMore={() => void list.fetchNextPage()}
-        loadMoreLabel={t('loadMore')}
-        loadingMoreLabel={t('loadingMore')}
-      />
-    </div>
+    </ListBody>
   )
 }

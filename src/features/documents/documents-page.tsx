@@ -1,14 +1,15 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
-import { ArrowLeft, Search, Upload, X } from 'lucide-react'
+import { ArrowLeft, Upload, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
+import { SearchBox } from '../../components/list-page/search-box'
+import { useReturnFocus } from '../../components/list-page/use-return-focus'
+import { useSearchText } from '../../components/list-page/use-search-text'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent } from '../../components/ui/card'
-import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs'
-import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { removeWithUndo } from '../../lib/use-undoable-delete'
 import { templatesTabSlot } from './document-slots'
 import { DocumentEditDialog } from './document-edit-dialog'
@@ -32,7 +33,6 @@ import {
   type FolderFilter,
 } from './use-documents'
 
-const SEARCH_DEBOUNCE_MS = 300
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 type View = 'list' | 'folders' | 'templates'
@@ -53,8 +53,7 @@ export function DocumentsPage() {
     setView('list')
   }
   const [openFolder, setOpenFolder] = useState<DocumentFolder | null>(null)
-  const [searchText, setSearchText] = useState('')
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS)
+  const { searchText, setSearchText, search } = useSearchText()
   const [pasta, setPasta] = useState<FolderFilter>('todos')
   const [nivelAcesso, setNivelAcesso] = useState<AccessFilter>('todos')
   const filters = useMemo<DocumentFilters>(
@@ -86,19 +85,13 @@ export function DocumentsPage() {
 
   // Focus lands here when the element that had it goes away (a removed row's button).
   const searchRef = useRef<HTMLInputElement>(null)
-  const openerRef = useRef<HTMLElement | null>(null)
+  const { remember, returnFocus } = useReturnFocus(searchRef, openerOf)
   function openRowDialog(kind: 'edit' | 'version' | 'history', document: DocumentRow) {
-    openerRef.current = openerOf(globalThis.document.activeElement)
+    remember()
     const dialog = { kind, document }
     setRowDialog(dialog)
     setLastRowDialog(dialog)
   }
-  const returnFocus = useCallback((event: Event) => {
-    event.preventDefault()
-    const opener = openerRef.current
-    if (opener?.isConnected) opener.focus()
-    else searchRef.current?.focus()
-  }, [])
   const closeRowDialog = useCallback((open: boolean) => !open && setRowDialog(null), [])
 
   const actions: DocumentActions = {
@@ -176,25 +169,14 @@ export function DocumentsPage() {
           <Card className="gap-4 py-4">
             <CardContent className="grid grid-cols-1 gap-4 px-4">
               <div className="flex flex-col gap-3 md:flex-row md:items-end">
-                <div className="grid flex-1 gap-2">
-                  <Label htmlFor="documents-search">{t('search.label')}</Label>
-                  <div className="relative">
-                    <Search
-                      aria-hidden
-                      className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                    />
-                    <Input
-                      ref={searchRef}
-                      id="documents-search"
-                      type="search"
-                      className="pl-9"
-                      placeholder={t('search.placeholder')}
-                      value={searchText}
-                      maxLength={100}
-                      onChange={(event) => setSearchText(event.target.value)}
-                    />
-                  </div>
-                </div>
+                <SearchBox
+                  id="documents-search"
+                  inputRef={searchRef}
+                  label={t('search.label')}
+                  placeholder={t('search.placeholder')}
+                  value={searchText}
+                  onChange={setSearchText}
+                />
                 <div className="grid gap-2 md:w-52">
                   <Label htmlFor="documents-folder-filter">{t('filter.folder')}</Label>
                   <Select value={pasta} onValueChange={(value) => setPasta(value as FolderFilter)}>

@@ -1,24 +1,8 @@
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query'
-import { errorFromResponse, unwrap } from '../../lib/api-client'
-import { nextOffset } from '../../lib/offset-list'
-import { requestJson } from '../../lib/request-json'
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { api, unwrap, unwrapEmpty } from '../../lib/api-client'
+import { offsetListQueryOptions } from '../../components/list-page/use-list-query'
 import { useOptimisticDelete } from '../../lib/use-undoable-delete'
-import type {
-  DocumentAccessLevel,
-  DocumentDetail,
-  DocumentFolder,
-  DocumentList,
-  DocumentRow,
-  DocumentStats,
-  DocumentUpdateInput,
-} from './documents.schema'
+import type { DocumentAccessLevel, DocumentFolder, DocumentUpdateInput } from './documents.schema'
 
 // TanStack Query hooks of the documents page. Every key starts with 'documents', so one
 // invalidateQueries({ queryKey: ['documents'] }) refreshes the list, the stats and the record sections.
@@ -46,38 +30,31 @@ export const documentKeys = {
   recordCount: (record: RecordRef) => ['documents', 'record-count', record] as const,
 }
 
-/** Query string of the list filters; 'todos' and empty values are left out. */
-export function documentListParams(filters: DocumentFilters): URLSearchParams {
-  const params = new URLSearchParams()
+/** Query of the list filters; 'todos' and empty values are left out. */
+function documentListQuery(filters: DocumentFilters) {
   const search = filters.search.trim()
-  if (search) params.set('search', search)
-  if (filters.pasta !== 'todos') params.set('pasta', filters.pasta)
-  if (filters.nivelAcesso !== 'todos') params.set('nivelAcesso', filters.nivelAcesso)
-  if (filters.clientId) params.set('clientId', filters.clientId)
-  if (filters.caseId) params.set('caseId', filters.caseId)
-  return params
+  return {
+    ...(search ? { search } : {}),
+    ...(filters.pasta !== 'todos' ? { pasta: filters.pasta } : {}),
+    ...(filters.nivelAcesso !== 'todos' ? { nivelAcesso: filters.nivelAcesso } : {}),
+    ...(filters.clientId ? { clientId: filters.clientId } : {}),
+    ...(filters.caseId ? { caseId: filters.caseId } : {}),
+  }
 }
 
 export function getDocumentsQueryOptions(filters: DocumentFilters) {
-  return infiniteQueryOptions({
+  return offsetListQueryOptions({
     queryKey: documentKeys.list(filters),
-    queryFn: ({ pageParam, signal }) => {
-      const params = documentListParams(filters)
-      params.set('limit', String(DOCUMENTS_PAGE_SIZE))
-      params.set('offset', String(pageParam))
-      return requestJson<DocumentList>(`/api/documents?${params}`, { signal })
-    },
-    initialPageParam: 0,
-    getNextPageParam: nextOffset(DOCUMENTS_PAGE_SIZE),
-    // Keep the current rows while the next search runs, instead of flashing the skeleton per keystroke.
-    placeholderData: keepPreviousData,
+    pageSize: DOCUMENTS_PAGE_SIZE,
+    read: (page, signal) =>
+      unwrap(api.documents.$get({ query: { ...documentListQuery(filters), ...page } }, { init: { signal } })),
   })
 }
 
 export function getDocumentStatsQueryOptions() {
   return queryOptions({
     queryKey: documentKeys.stats(),
-    queryFn: ({ signal }) => requestJson<DocumentStats>('/api/documents/stats', { signal }),
+    queryFn: ({ signal }) => unwrap(api.documents.stats.$get(undefined, { init: { signal } })),
   })
 }
 
@@ -85,8 +62,7 @@ export function getDocumentStatsQueryOptions() {
 export function getDocumentQueryOptions(id: string) {
   return queryOptions({
     queryKey: documentKeys.detail(id),
-    queryFn: ({ signal }) =>
-      requestJson<DocumentDetail>(`/api/documents/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => unwrap(api.documents[':id'].$get({ param: { id } }, { init: { signal } })),
     staleTime: 0,
   })
 }
@@ -97,10 +73,8 @@ export type RecordRef = { clientId: string } | { caseId: string }
 export function getRecordDocumentsCountQueryOptions(record: RecordRef) {
   return queryOptions({
     queryKey: documentKeys.recordCount(record),
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ ...record, limit: '1' })
-      return requestJson<DocumentList>(`/api/documents?${params}`, { signal })
-    },
+    queryFn: ({ signal }) =>
+      unwrap(api.documents.$get({ query: { ...record, limit: '1' } }, { init: { signal } })),
     select: (data) => ({ total: data.total, capped: data.totalCapped === true }),
   })
 }
@@ -128,28 +102,14 @@ export function useUpdateDocument() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, data }: { id: string; data: DocumentUpdateInput }) =>
-      requestJson<{ document: DocumentRow }>(`/api/documents/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        body: data,
-      }),
+      unwrap(api.documents[':id'].$patch({ param: { id }, json: data })),
     onSettled: () => invalidateDocuments(queryClient),
   })
 }
 
-/** DELETE answers 204 (no JSON), so not requestJson. */
-async function deleteDocument(id: string): Promise<void> {
-  let response: Response
-  try {
-    response = await fetch(`/api/documents/${encodeURIComponent(id)}`, {
-      method: 'DELETE',
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-    })
-  } catch {
-    // unwrap() turns a network failure into the house's pt-BR message.
-    return unwrap(Promise.reject(new Error('network')))
-  }
-  if (!response.ok) throw await errorFromResponse(response)
+/** DELETE answers 204 (no JSON). */
+function deleteDocument(id: string): Promise<void> {
+  return unwrapEmpty(api.documents[':id'].$delete({ param: { id } }))
 }
 
 /** Deletes at once and hides the row before the server answers; a failure puts the row back. */
@@ -164,10 +124,7 @@ export function useDeleteDocument() {
 export function useRestoreDocument() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) =>
-      requestJson<{ document: DocumentRow }>(`/api/documents/${encodeURIComponent(id)}/restore`, {
-        method: 'POST',
-      }),
+    mutationFn: (id: string) => unwrap(api.documents[':id'].restore.$post({ param: { id } })),
     onSettled: () => invalidateDocuments(queryClient),
   })
 }

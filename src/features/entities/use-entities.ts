@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { requestJson } from '../../lib/request-json'
-import type { EntityPageResponse, EntityPanelResponse, StudentPanelResponse } from './entities.schema'
+import { api, unwrap } from '../../lib/api-client'
 
 // TanStack Query options of the entities screens. Every key starts with 'entities': one invalidation (e.g.
 // after JOBS's 'Nova Vaga' or an application status change) refreshes both panels.
@@ -16,7 +15,7 @@ export const entityPageQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: entityKeys.page(slug),
     queryFn: ({ signal }) =>
-      requestJson<EntityPageResponse>(`/api/entities/${encodeURIComponent(slug)}`, { signal }),
+      unwrap(api.entities[':slug'].$get({ param: { slug: encodeURIComponent(slug) } }, { init: { signal } })),
     // A 404 is an answer, not a hiccup: don't retry it three times before showing the not-found screen.
     retry: (failures, error) => !isStatus(error, 404) && failures < 2,
   })
@@ -24,7 +23,7 @@ export const entityPageQueryOptions = (slug: string) =>
 export const studentPanelQueryOptions = () =>
   queryOptions({
     queryKey: entityKeys.studentPanel,
-    queryFn: ({ signal }) => requestJson<StudentPanelResponse>('/api/entities/panels/student', { signal }),
+    queryFn: ({ signal }) => unwrap(api.entities.panels.student.$get({}, { init: { signal } })),
     // Applying, saving or a status change happens on other screens: back on the dashboard, ask again.
     staleTime: 0,
     retry: (failures, error) => !isStatus(error, 403) && failures < 2,
@@ -33,7 +32,7 @@ export const studentPanelQueryOptions = () =>
 export const entityPanelQueryOptions = () =>
   queryOptions({
     queryKey: entityKeys.entityPanel,
-    queryFn: ({ signal }) => requestJson<EntityPanelResponse>('/api/entities/panels/entity', { signal }),
+    queryFn: ({ signal }) => unwrap(api.entities.panels.entity.$get({}, { init: { signal } })),
     staleTime: 0,
     retry: (failures, error) => !isStatus(error, 403) && failures < 2,
   })

@@ -1,10 +1,9 @@
 import { useRef } from 'react'
-import { useInfiniteQuery } from '@tanstack/react-query'
-import { Search } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { ListError, ListSkeleton, LoadMore } from '../../components/list-page/list-states'
+import { SearchBox } from '../../components/list-page/search-box'
+import { useListQuery } from '../../components/list-page/use-list-query'
 import { EmptyState } from '../../components/ui/empty-state'
-import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select'
 import { FINANCIAL_STATUSES, FINANCIAL_TYPES } from './financial.schema'
@@ -27,25 +26,14 @@ function FilterBar({
   const searchRef = useRef<HTMLInputElement>(null)
   return (
     <div className="flex flex-col gap-3 md:flex-row md:items-end">
-      <div className="grid flex-1 gap-2">
-        <Label htmlFor="financial-search">{t('filters.search')}</Label>
-        <div className="relative">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            ref={searchRef}
-            id="financial-search"
-            type="search"
-            className="pl-9"
-            placeholder={t('filters.searchPlaceholder')}
-            value={searchText}
-            maxLength={100}
-            onChange={(event) => onSearchText(event.target.value)}
-          />
-        </div>
-      </div>
+      <SearchBox
+        id="financial-search"
+        inputRef={searchRef}
+        label={t('filters.search')}
+        placeholder={t('filters.searchPlaceholder')}
+        value={searchText}
+        onChange={onSearchText}
+      />
       <div className="grid gap-2 md:w-44">
         <Label htmlFor="financial-tipo-filter">{t('filters.tipo')}</Label>
         <Select
@@ -104,9 +92,7 @@ export function EntriesSection({
   actions: EntryActions
 }) {
   const { t } = useTranslation('financial')
-  const list = useInfiniteQuery(getEntriesQueryOptions(filters))
-  const items = list.data?.pages.flatMap((page) => page.items) ?? []
-  const last = list.data?.pages.at(-1)
+  const { list, items, lastPage: last } = useListQuery(getEntriesQueryOptions(filters))
   const total = last?.total ?? 0
 
   return (

@@ -1,24 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { alerts, renderApp, testQueryClient } from '../../test/render-app'
-import { meQueryKey } from '../auth/auth.public'
+import { alerts } from '../../test/render-app'
+import { renderDialog } from '../../test/render-dialog'
 import { EntryDialog } from './entry-dialog'
+import { FINANCIAL_MESSAGES } from './financial.schema'
 
 // 'Novo Lançamento' (spec §2 Financial): a receita can be split in monthly installments, a despesa can be
 // recurring instead; the description and an amount above zero are required, said on submit before any request.
 
 function renderEntryDialog() {
-  const fetchSpy = vi.spyOn(globalThis, 'fetch')
-  // The case picker asks who is signed in (an assistente may not search cases).
-  const client = testQueryClient((cache) =>
-    cache.setQueryData(meQueryKey, { role: 'user', profile: {}, office: { nivelAcesso: 'socio' } }),
-  )
-  const rendered = renderApp(<EntryDialog open entry={null} onOpenChange={() => {}} />, client)
-  const dialog = screen.getByRole('dialog', { name: 'Novo Lançamento' })
+  const rendered = renderDialog(<EntryDialog open entry={null} onOpenChange={() => {}} />, 'Novo Lançamento')
+  const { dialog } = rendered
   return {
     ...rendered,
-    dialog,
-    fetchSpy,
     tipo: within(dialog).getByRole('combobox', { name: 'Tipo' }),
     descricao: within(dialog).getByRole('textbox', { name: 'Descrição' }) as HTMLInputElement,
     valor: within(dialog).getByLabelText('Valor (R$)') as HTMLInputElement,
@@ -126,5 +120,34 @@ describe('EntryDialog', () => {
     expect(cliente.textContent).toBe('Nenhum cliente')
     expect(cliente.disabled).toBe(false)
     expect(caso.disabled).toBe(false)
+  })
+})
+
+// The dialog validates with the routes' own schemas (entryCreateBody, entryUpdateBody): each message below is
+// the one the server's 400 carries for the same input (financial.routes.test.ts asserts the same texts there).
+describe("EntryDialog speaks the route's messages", () => {
+  it('a blank description, an amount over the limit and a missing due date', async () => {
+    const { user, dialog, fetchSpy } = renderDialog(
+      <EntryDialog open entry={null} onOpenChange={() => {}} />,
+      'Novo Lançamento',
+    )
+    await user.type(within(dialog).getByRole('textbox', { name: 'Descrição' }), '   ')
+    await user.type(within(dialog).getByLabelText('Valor (R$)'), '1000000000000')
+    const vencimento = within(dialog).getByLabelText('Data de vencimento') as HTMLInputElement
+    await user.clear(vencimento)
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    await waitFor(() =>
+      expect(alerts()).toEqual([
+        FINANCIAL_MESSAGES.descricao,
+        FINANCIAL_MESSAGES.valorMax,
+        FINANCIAL_MESSAGES.vencimentoData,
+      ]),
+    )
+    expect(alerts()).toEqual([
+      'Informe a descrição.',
+      'Informe um valor de até R$ 999.999.999.999,99.',
+      'Informe a data de vencimento.',
+    ])
+    expect(fetchSpy).not.toHaveBeenCalled()
   })
 })

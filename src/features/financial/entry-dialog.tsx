@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { FormDialog, FormDialogActions } from '../../components/form/form-dialog'
 import { SelectFormField } from '../../components/form/select-form-field'
+import { bodyResolver } from '../../components/form/body-resolver'
 import { useAppForm } from '../../components/form/use-app-form'
 import { Checkbox } from '../../components/ui/checkbox'
 import { FormField } from '../../components/ui/form-field'
@@ -11,14 +12,17 @@ import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { Textarea } from '../../components/ui/textarea'
 import { todayISO } from '../../lib/br/dates'
-import { parseBRLToCents } from '../../lib/br/money'
 import { reportSaveError } from '../../lib/form-save-error'
 import { CasePicker, ClientPicker } from '../cases/cases.public'
 import {
+  entryCreateBody,
+  entryUpdateBody,
   FINANCIAL_CATEGORIES,
   FINANCIAL_LIMITS,
   FINANCIAL_TYPES,
   PAYMENT_METHODS,
+  type EntryCreateInput,
+  type EntryUpdateInput,
   type FinancialCategory,
   type FinancialEntryDto,
   type FinancialType,
@@ -57,6 +61,42 @@ function valuesOf(entry: FinancialEntryDto | null): EntryValues {
     status: entry?.storedStatus === 'cancelado' ? 'cancelado' : 'pendente',
     parcelas: '1',
     recorrente: entry?.recorrente ?? false,
+  }
+}
+
+/**
+ * The body the dialog sends: POST's for a new entry (installments only for a receita), PATCH's for `entry` (its
+ * status unless paid; a link left as it was is left out, since the client or case may have been deleted since).
+ */
+function entryBody(
+  values: EntryValues,
+  entry: FinancialEntryDto | null,
+  defaultValues: EntryValues,
+): EntryCreateInput | EntryUpdateInput {
+  const common = {
+    tipo: values.tipo,
+    categoria: values.categoria,
+    descricao: values.descricao.trim(),
+    valor: values.valor,
+    dataVencimento: values.dataVencimento,
+    formaPagamento: values.formaPagamento === NO_METHOD ? null : (values.formaPagamento as never),
+    observacoes: values.observacoes.trim() === '' ? null : values.observacoes,
+    recorrente: values.tipo === 'despesa' && !entry?.parcelaTotal ? values.recorrente : false,
+  }
+  if (entry) {
+    return {
+      ...common,
+      ...(entry.storedStatus === 'pago' ? {} : { status: values.status }),
+      ...(values.clientId === defaultValues.clientId ? {} : { clientId: values.clientId || null }),
+      ...(values.caseId === defaultValues.caseId ? {} : { caseId: values.caseId || null }),
+    }
+  }
+  return {
+    ...common,
+    // '' is 0 and 'x' NaN: the schema says either is no count of parcels.
+    parcelas: values.tipo === 'receita' ? Number(values.parcelas) : 1,
+    ...(values.clientId ? { clientId: values.clientId } : {}),
+    ...(values.caseId ? { caseId: values.caseId } : {}),
   }
 }
 
@@ -105,7 +145,13 @@ function EntryForm({ entry, onDone }: { entry: FinancialEntryDto | null; onDone:
     setError,
     setValue,
     formState: { errors, isSubmitting },
-  } = useAppForm<EntryValues>({ defaultValues })
+  } = useAppForm<EntryValues>({
+    defaultValues,
+    // The route's own schema checks the body the submit sends: a message here is the server's for that field.
+    resolver: bodyResolver(entry ? entryUpdateBody : entryCreateBody, (values) =>
+      entryBody(values, entry, defaultValues),
+    ),
+  })
   const client = useController({ control, name: 'clientId' })
   const legalCase = useController({ control, name: 'caseId' })
   const tipo = useWatch({ control, name: 'tipo' })
@@ -114,45 +160,19 @@ function EntryForm({ entry, onDone }: { entry: FinancialEntryDto | null; onDone:
   const paid = entry?.storedStatus === 'pago'
 
   const onSubmit = handleSubmit(async (values) => {
-    const common = {
-      tipo: values.tipo,
-      categoria: values.categoria,
-      descricao: values.descricao.trim(),
-      valor: values.valor,
-      dataVencimento: values.dataVencimento,
-      formaPagamento: values.formaPagamento === NO_METHOD ? null : (values.formaPagamento as never),
-      observacoes: values.observacoes.trim() === '' ? null : values.observacoes,
-      recorrente: values.tipo === 'despesa' && !entry?.parcelaTotal ? values.recorrente : false,
-    }
+    const body = entryBody(values, entry, defaultValues)
+    const descricao = values.descricao.trim()
     try {
       if (entry) {
-        await save.mutateAsync({
-          id: entry.id,
-          data: {
-            ...common,
-            ...(paid ? {} : { status: values.status }),
-            // An unchanged link is left out: the client or case may have been deleted since.
-            ...(values.clientId === defaultValues.clientId ? {} : { clientId: values.clientId || null }),
-            ...(values.caseId === defaultValues.caseId ? {} : { caseId: values.caseId || null }),
-          },
-        })
-        toast.success(t('toast.updated'), { description: common.descricao })
+        await save.mutateAsync({ id: entry.id, data: body })
+        toast.success(t('toast.updated'), { description: descricao })
       } else {
-        const n = values.tipo === 'receita' ? Number(values.parcelas) : 1
-        const created = await save.mutateAsync({
-          id: null,
-          data: {
-            ...common,
-            parcelas: n,
-            ...(values.clientId ? { clientId: values.clientId } : {}),
-            ...(values.caseId ? { caseId: values.caseId } : {}),
-          },
-        })
+        const created = await save.mutateAsync({ id: null, data: body })
         toast.success(
           created.items.length > 1
             ? t('toast.createdMany', { count: created.items.length })
             : t('toast.created'),
-          { description: common.descricao },
+          { description: descricao },
         )
       }
       onDone()
@@ -200,9 +220,7 @@ function EntryForm({ entry, onDone }: { entry: FinancialEntryDto | null; onDone:
             autoComplete="off"
             aria-required
             maxLength={FINANCIAL_LIMITS.descricao}
-            {...register('descricao', {
-              validate: (value) => value.trim() !== '' || t('form.descricaoRequired'),
-            })}
+            {...register('descricao')}
           />
         </FormField>
         <FormField label={t('form.valor')} htmlFor="entry-valor" error={errors.valor?.message}>
@@ -213,9 +231,7 @@ function EntryForm({ entry, onDone }: { entry: FinancialEntryDto | null; onDone:
             step="0.01"
             min="0.01"
             aria-required
-            {...register('valor', {
-              validate: (value) => (parseBRLToCents(value) ?? 0) > 0 || t('form.valorInvalid'),
-            })}
+            {...register('valor')}
           />
         </FormField>
         <FormField
@@ -223,12 +239,7 @@ function EntryForm({ entry, onDone }: { entry: FinancialEntryDto | null; onDone:
           htmlFor="entry-vencimento"
           error={errors.dataVencimento?.message}
         >
-          <Input
-            id="entry-vencimento"
-            type="date"
-            aria-required
-            {...register('dataVencimento', { validate: (value) => value !== '' || t('form.dataRequired') })}
-          />
+          <Input id="entry-vencimento" type="date" aria-required {...register('dataVencimento')} />
         </FormField>
         <FormField label={t('form.cliente')} htmlFor="entry-cliente" error={errors.clientId?.message}>
           <ClientPicker
@@ -292,13 +303,7 @@ function EntryForm({ entry, onDone }: { entry: FinancialEntryDto | null; onDone:
               min={1}
               max={FINANCIAL_LIMITS.maxParcelas}
               step={1}
-              {...register('parcelas', {
-                validate: (value) =>
-                  (/^\d+$/.test(value) &&
-                    Number(value) >= 1 &&
-                    Number(value) <= FINANCIAL_LIMITS.maxParcelas) ||
-                  t('form.parcelasInvalid'),
-              })}
+              {...register('parcelas')}
             />
           </FormField>
         )}

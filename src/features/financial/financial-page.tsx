@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { ListPageHeader } from '../../components/list-page/list-page-header'
+import { useExport } from '../../components/list-page/use-export'
+import { useSearchText } from '../../components/list-page/use-search-text'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { Skeleton } from '../../components/ui/skeleton'
-import { saveResponseAsFile } from '../../lib/download'
 import { paths } from '../../lib/paths'
-import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { removeWithUndo } from '../../lib/use-undoable-delete'
 import { EntriesSection } from './entries-section'
 import { EntryDialog } from './entry-dialog'
@@ -20,30 +20,30 @@ import type { FinancialEntryDto } from './financial.schema'
 import { PayDialog } from './pay-dialog'
 import { PixChargeDialog } from './pix-charge-dialog'
 import { ProposalsDialog } from './proposals-dialog'
-import { filterParams, useDeleteEntry, useRestoreEntry, type EntryFilters } from './use-financial'
+import {
+  downloadEntriesCsv,
+  downloadReceipt,
+  useDeleteEntry,
+  useRestoreEntry,
+  type EntryFilters,
+} from './use-financial'
 
 // recharts is heavy: the chart comes in its own chunk after the page's first paint.
 const FinancialChart = lazy(() => import('./financial-chart').then((m) => ({ default: m.FinancialChart })))
-
-async function download(url: string, fallbackName: string) {
-  const response = await fetch(url, { credentials: 'same-origin' })
-  await saveResponseAsFile(response, fallbackName)
-}
 
 /** 'Financeiro & Faturamento' (spec §2, issue 11): cards of a period, quick actions, chart and the entries. */
 export function FinancialPage() {
   const { t } = useTranslation('financial')
   const navigate = useNavigate()
   const [period, setPeriod] = useState<Period>(() => presetPeriod('month'))
-  const [searchText, setSearchText] = useState('')
-  const q = useDebouncedValue(searchText, 300)
+  const { searchText, setSearchText, search: q } = useSearchText()
   const [typeStatus, setTypeStatus] = useState<Omit<EntryFilters, 'q'>>({ tipo: 'todos', status: 'todos' })
   const filters: EntryFilters = { ...typeStatus, q }
   const [editing, setEditing] = useState<FinancialEntryDto | null | undefined>(undefined)
   const [paying, setPaying] = useState<FinancialEntryDto | null>(null)
   const [pixEntry, setPixEntry] = useState<FinancialEntryDto | null>(null)
   const [proposalsOpen, setProposalsOpen] = useState(false)
-  const [exporting, setExporting] = useState(false)
+  const { exporting, run: runExport } = useExport(t('toast.exportError'))
   const remove = useDeleteEntry()
   const restore = useRestoreEntry()
 
@@ -59,18 +59,13 @@ export function FinancialPage() {
         t: (key) => t(key),
       }),
     onReceipt: (entry) => {
-      download(`/api/financial/entries/${encodeURIComponent(entry.id)}/receipt.pdf`, 'recibo.pdf').catch(
-        (error: Error) => toast.error(t('toast.receiptError'), { description: error.message }),
+      downloadReceipt(entry.id).catch((error: Error) =>
+        toast.error(t('toast.receiptError'), { description: error.message }),
       )
     },
   }
 
-  const exportCsv = () => {
-    setExporting(true)
-    download(`/api/financial/entries/export.csv?${filterParams(filters)}`, 'lancamentos.csv')
-      .catch((error: Error) => toast.error(t('toast.exportError'), { description: error.message }))
-      .finally(() => setExporting(false))
-  }
+  const exportCsv = () => void runExport(() => downloadEntriesCsv(filters))
 
   const quickActions = [
     {

@@ -33,12 +33,16 @@ export * from './financial.constants'
 /** pt-BR texts the server sends (toasts show them as they are). */
 export const FINANCIAL_MESSAGES = {
   notFound: 'Lançamento não encontrado.',
-  valor: 'Informe um valor maior que zero (até R$ 999.999.999.999,99).',
+  // The words of the entry and pay dialogs, which validate with these schemas (issue 23).
+  descricao: 'Informe a descrição.',
+  valor: 'Informe um valor maior que zero.',
+  valorMax: 'Informe um valor de até R$ 999.999.999.999,99.',
+  vencimentoData: 'Informe a data de vencimento.',
   tipo: 'Selecione o tipo: receita ou despesa.',
   categoria: 'Selecione uma categoria.',
   formaPagamento: 'Selecione a forma de pagamento.',
   status: 'Status inválido.',
-  parcelas: 'Parcelas: de 1 a 60.',
+  parcelas: 'De 1 a 60 parcelas.',
   parcelasReceita: 'Só receitas podem ser parceladas.',
   recorrenteDespesa: 'Só despesas podem ser recorrentes.',
   clientNotFound: 'Cliente não encontrado.',
@@ -60,8 +64,16 @@ const money = z
       .number({ error: FINANCIAL_MESSAGES.valor })
       .int(FINANCIAL_MESSAGES.valor)
       .min(1, FINANCIAL_MESSAGES.valor)
-      .max(FINANCIAL_LIMITS.maxCents, FINANCIAL_MESSAGES.valor),
+      .max(FINANCIAL_LIMITS.maxCents, FINANCIAL_MESSAGES.valorMax),
   )
+
+/** A required 'YYYY-MM-DD': an empty one is said to be missing (`missing`), any other bad one invalid. */
+const requiredDate = (label: string, missing: string) =>
+  z
+    .string({ error: `${label} inválida` })
+    .trim()
+    .min(1, missing)
+    .pipe(isoDate(label))
 
 const tipo = z.enum(FINANCIAL_TYPES, { error: FINANCIAL_MESSAGES.tipo })
 const categoria = z.enum(FINANCIAL_CATEGORIES, { error: FINANCIAL_MESSAGES.categoria })
@@ -74,10 +86,10 @@ const optionalForma = z
 const entryFields = {
   tipo,
   categoria,
-  descricao: requiredText('Descrição', FINANCIAL_LIMITS.descricao),
+  descricao: requiredText('Descrição', FINANCIAL_LIMITS.descricao, FINANCIAL_MESSAGES.descricao),
   /** Reais as '1234.56' (or a number, or pt-BR '1.234,56'); parsed into integer centavos. */
   valor: money,
-  dataVencimento: isoDate('Data de vencimento'),
+  dataVencimento: requiredDate('Data de vencimento', FINANCIAL_MESSAGES.vencimentoData),
   clientId: optionalUuid(FINANCIAL_MESSAGES.clientNotFound),
   caseId: optionalUuid(FINANCIAL_MESSAGES.caseNotFound),
   formaPagamento: optionalForma,
@@ -123,7 +135,7 @@ export type EntryUpdateData = z.output<typeof entryUpdateBody>
 
 /** POST /api/financial/entries/:id/pay. */
 export const markPaidBody = z.object({
-  dataPagamento: isoDate('Data de pagamento'),
+  dataPagamento: requiredDate('Data de pagamento', FINANCIAL_MESSAGES.pagamentoData),
   formaPagamento,
 })
 export type MarkPaidInput = z.input<typeof markPaidBody>

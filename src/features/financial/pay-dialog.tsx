@@ -2,19 +2,23 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { FormDialog, FormDialogActions } from '../../components/form/form-dialog'
 import { SelectFormField } from '../../components/form/select-form-field'
+import { bodyResolver } from '../../components/form/body-resolver'
 import { useAppForm } from '../../components/form/use-app-form'
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { todayISO } from '../../lib/br/dates'
 import { formatBRL } from '../../lib/br/money'
 import { reportSaveError } from '../../lib/form-save-error'
-import { PAYMENT_METHODS, type FinancialEntryDto, type PaymentMethod } from './financial.schema'
+import { markPaidBody, PAYMENT_METHODS, type FinancialEntryDto, type PaymentMethod } from './financial.schema'
 import { useMarkPaid } from './use-financial'
 
 interface PayValues {
   dataPagamento: string
   formaPagamento: PaymentMethod
 }
+
+/** The form's values are the body of POST /api/financial/entries/:id/pay, checked by the route's schema. */
+const resolver = bodyResolver<PayValues>(markPaidBody, (values) => values)
 
 /** 'Marcar como Pago': asks the payment date (today by default) and method, then persists. */
 export function PayDialog({
@@ -54,7 +58,7 @@ function PayForm({ entry, onDone }: { entry: FinancialEntryDto; onDone: () => vo
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useAppForm<PayValues>({ defaultValues })
+  } = useAppForm<PayValues>({ defaultValues, resolver })
   const onSubmit = handleSubmit(async (values) => {
     try {
       await pay.mutateAsync({ id: entry.id, data: values })
@@ -73,12 +77,7 @@ function PayForm({ entry, onDone }: { entry: FinancialEntryDto; onDone: () => vo
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('pay.data')} htmlFor="pay-data" error={errors.dataPagamento?.message}>
-          <Input
-            id="pay-data"
-            type="date"
-            aria-required
-            {...register('dataPagamento', { validate: (value) => value !== '' || t('pay.dataRequired') })}
-          />
+          <Input id="pay-data" type="date" aria-required {...register('dataPagamento')} />
         </FormField>
         <SelectFormField
           control={control}

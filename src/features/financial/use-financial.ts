@@ -1,23 +1,19 @@
 import {
-  infiniteQueryOptions,
   keepPreviousData,
   queryOptions,
   useMutation,
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query'
-import { errorFromResponse, unwrap } from '../../lib/api-client'
-import { nextOffset } from '../../lib/offset-list'
-import { requestJson } from '../../lib/request-json'
+import { api, unwrap, unwrapEmpty } from '../../lib/api-client'
+import { apiFetch } from '../../lib/api-fetch'
+import { saveResponseAsFile } from '../../lib/download'
+import { offsetListQueryOptions } from '../../components/list-page/use-list-query'
 import { useOptimisticDelete } from '../../lib/use-undoable-delete'
 import type {
   EntryCreateInput,
   EntryUpdateInput,
-  FinancialChart,
-  FinancialEntryDto,
-  FinancialEntryList,
   FinancialStatus,
-  FinancialSummary,
   FinancialType,
   MarkPaidInput,
 } from './financial.schema'
@@ -41,28 +37,38 @@ export const financialKeys = {
   chart: () => ['financial', 'chart'] as const,
 }
 
-const enc = encodeURIComponent
+/** Query of the list/export filters; 'todos' and empty values are left out. */
+function filterQuery(filters: EntryFilters) {
+  const q = filters.q.trim()
+  return {
+    ...(q ? { q } : {}),
+    ...(filters.tipo !== 'todos' ? { tipo: filters.tipo } : {}),
+    ...(filters.status !== 'todos' ? { status: filters.status } : {}),
+  }
+}
 
-export function filterParams(filters: EntryFilters): URLSearchParams {
-  const params = new URLSearchParams()
-  if (filters.q.trim()) params.set('q', filters.q.trim())
-  if (filters.tipo !== 'todos') params.set('tipo', filters.tipo)
-  if (filters.status !== 'todos') params.set('status', filters.status)
-  return params
+/** Saves the CSV of the current filters (fetched, so a failure can be told instead of saved). */
+export async function downloadEntriesCsv(filters: EntryFilters) {
+  const response = await apiFetch(
+    `/api/financial/entries/export.csv?${new URLSearchParams(filterQuery(filters))}`,
+  )
+  await saveResponseAsFile(response, 'lancamentos.csv')
+}
+
+/** Saves an entry's receipt (PDF). */
+export async function downloadReceipt(id: string) {
+  const response = await apiFetch(`/api/financial/entries/${encodeURIComponent(id)}/receipt.pdf`)
+  await saveResponseAsFile(response, 'recibo.pdf')
 }
 
 export function getEntriesQueryOptions(filters: EntryFilters) {
-  return infiniteQueryOptions({
+  return offsetListQueryOptions({
     queryKey: financialKeys.list(filters),
-    queryFn: ({ pageParam, signal }) => {
-      const params = filterParams(filters)
-      params.set('limit', String(ENTRIES_PAGE_SIZE))
-      params.set('offset', String(pageParam))
-      return requestJson<FinancialEntryList>(`/api/financial/entries?${params}`, { signal })
-    },
-    initialPageParam: 0,
-    getNextPageParam: nextOffset(ENTRIES_PAGE_SIZE),
-    placeholderData: keepPreviousData,
+    pageSize: ENTRIES_PAGE_SIZE,
+    read: (page, signal) =>
+      unwrap(
+        api.financial.entries.$get({ query: { ...filterQuery(filters), ...page } }, { init: { signal } }),
+      ),
   })
 }
 
@@ -70,7 +76,7 @@ export function getSummaryQueryOptions(from: string, to: string) {
   return queryOptions({
     queryKey: financialKeys.summary(from, to),
     queryFn: ({ signal }) =>
-      requestJson<FinancialSummary>(`/api/financial/summary?from=${enc(from)}&to=${enc(to)}`, { signal }),
+      unwrap(api.financial.summary.$get({ query: { from, to } }, { init: { signal } })),
     placeholderData: keepPreviousData,
   })
 }
@@ -78,7 +84,7 @@ export function getSummaryQueryOptions(from: string, to: string) {
 export function getChartQueryOptions() {
   return queryOptions({
     queryKey: financialKeys.chart(),
-    queryFn: ({ signal }) => requestJson<FinancialChart>('/api/financial/chart', { signal }),
+    queryFn: ({ signal }) => unwrap(api.financial.chart.$get(undefined, { init: { signal } })),
   })
 }
 
@@ -86,35 +92,15 @@ export function invalidateFinancial(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: financialKeys.all })
 }
 
-/** A call answered 204 (no JSON). */
-async function requestNoContent(url: string, method: 'DELETE' | 'POST'): Promise<void> {
-  let response: Response
-  try {
-    response = await fetch(url, {
-      method,
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-    })
-  } catch {
-    // unwrap() turns a network failure into the house's pt-BR message.
-    return unwrap(Promise.reject(new Error('network')))
-  }
-  if (!response.ok) throw await errorFromResponse(response)
-}
-
 export function useSaveEntry() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, data }: { id: string | null; data: EntryCreateInput | EntryUpdateInput }) =>
       id === null
-        ? requestJson<{ items: FinancialEntryDto[] }>('/api/financial/entries', {
-            method: 'POST',
-            body: data,
-          })
-        : requestJson<FinancialEntryDto>(`/api/financial/entries/${enc(id)}`, {
-            method: 'PATCH',
-            body: data,
-          }).then((entry) => ({ items: [entry] })),
+        ? unwrap(api.financial.entries.$post({ json: data as EntryCreateInput }))
+        : unwrap(api.financial.entries[':id'].$patch({ param: { id }, json: data })).then((entry) => ({
+            items: [entry],
+          })),
     onSettled: () => invalidateFinancial(queryClient),
   })
 }
@@ -123,7 +109,7 @@ export function useMarkPaid() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, data }: { id: string; data: MarkPaidInput }) =>
-      requestJson<FinancialEntryDto>(`/api/financial/entries/${enc(id)}/pay`, { method: 'POST', body: data }),
+      unwrap(api.financial.entries[':id'].pay.$post({ param: { id }, json: data })),
     onSettled: () => invalidateFinancial(queryClient),
   })
 }
@@ -131,7 +117,7 @@ export function useMarkPaid() {
 export function useDeleteEntry() {
   return useOptimisticDelete({
     listsKey: financialKeys.lists(),
-    mutationFn: (id: string) => requestNoContent(`/api/financial/entries/${enc(id)}`, 'DELETE'),
+    mutationFn: (id: string) => unwrapEmpty(api.financial.entries[':id'].$delete({ param: { id } })),
     onSettled: invalidateFinancial,
   })
 }
@@ -139,8 +125,7 @@ export function useDeleteEntry() {
 export function useRestoreEntry() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) =>
-      requestJson<FinancialEntryDto>(`/api/financial/entries/${enc(id)}/restore`, { method: 'POST' }),
+    mutationFn: (id: string) => unwrap(api.financial.entries[':id'].restore.$post({ param: { id } })),
     onSettled: () => invalidateFinancial(queryClient),
   })
 }

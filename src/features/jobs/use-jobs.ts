@@ -1,17 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { ApiRequestError, errorFromResponse } from '../../lib/api-client'
-import { requestJson } from '../../lib/request-json'
+import { api, ApiRequestError, unwrap } from '../../lib/api-client'
+import { apiFetch } from '../../lib/api-fetch'
 import type { ApplicationStatus } from './jobs.constants'
-import type {
-  CandidateApplication,
-  EntityApplication,
-  EntityJob,
-  JobCreateInput,
-  JobDetail,
-  JobList,
-  JobUpdateInput,
-  SavedJob,
-} from './jobs.schema'
+import type { JobCreateInput, JobUpdateInput } from './jobs.schema'
 
 // TanStack Query hooks of the jobs screens. Every key starts with 'jobs', so one
 // invalidateQueries({ queryKey: ['jobs'] }) refreshes lists, pages and panels after a change.
@@ -36,50 +27,51 @@ export const jobKeys = {
   saved: ['jobs', 'saved'] as const,
 }
 
-function listUrl(filters: JobFilters, cursor: string | null) {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(filters)) if (value.trim()) params.set(key, value.trim())
-  if (cursor) params.set('cursor', cursor)
-  params.set('limit', String(JOBS_PAGE_SIZE))
-  return `/api/jobs?${params}`
+/** The filters that say something (trimmed, empty ones left out), the cursor and the page size. */
+function listQuery(filters: JobFilters, cursor: string | null) {
+  const query: Record<string, string> = {}
+  for (const [key, value] of Object.entries(filters)) if (value.trim()) query[key] = value.trim()
+  if (cursor) query.cursor = cursor
+  query.limit = String(JOBS_PAGE_SIZE)
+  return query
 }
 
 export const jobListQuery = (filters: JobFilters, cursor: string | null) =>
   queryOptions({
     queryKey: jobKeys.list(filters, cursor),
-    queryFn: ({ signal }) => requestJson<JobList>(listUrl(filters, cursor), { signal }),
+    queryFn: ({ signal }) =>
+      unwrap(api.jobs.$get({ query: listQuery(filters, cursor) }, { init: { signal } })),
     placeholderData: keepPreviousData,
   })
 
 export const jobDetailQuery = (id: string) =>
   queryOptions({
     queryKey: jobKeys.detail(id),
-    queryFn: ({ signal }) => requestJson<JobDetail>(`/api/jobs/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => unwrap(api.jobs[':id'].$get({ param: { id } }, { init: { signal } })),
     // A 404 is an answer (the not-found page), not a glitch to retry.
     retry: (count, error) => !(error instanceof ApiRequestError && error.status === 404) && count < 2,
   })
 
 export const myJobsQuery = queryOptions({
   queryKey: jobKeys.mine,
-  queryFn: ({ signal }) => requestJson<{ items: EntityJob[] }>('/api/jobs/mine', { signal }),
+  queryFn: ({ signal }) => unwrap(api.jobs.mine.$get(undefined, { init: { signal } })),
 })
 
 export const jobApplicationsQuery = (jobId: string) =>
   queryOptions({
     queryKey: jobKeys.applications(jobId),
     queryFn: ({ signal }) =>
-      requestJson<{ items: EntityApplication[] }>(`/api/jobs/${jobId}/applications`, { signal }),
+      unwrap(api.jobs[':id'].applications.$get({ param: { id: jobId } }, { init: { signal } })),
   })
 
 export const myApplicationsQuery = queryOptions({
   queryKey: jobKeys.myApplications,
-  queryFn: ({ signal }) =>
-    requestJson<{ items: CandidateApplication[] }>('/api/jobs/applications/mine', { signal }),
+  queryFn: ({ signal }) => unwrap(api.jobs.applications.mine.$get(undefined, { init: { signal } })),
 })
 
 export const savedJobsQuery = queryOptions({
   queryKey: jobKeys.saved,
-  queryFn: ({ signal }) => requestJson<{ items: SavedJob[] }>('/api/jobs/saved', { signal }),
+  queryFn: ({ signal }) => unwrap(api.jobs.saved.$get(undefined, { init: { signal } })),
 })
 
 function useInvalidateJobs() {
@@ -90,8 +82,10 @@ function useInvalidateJobs() {
 export function useSaveJob() {
   const invalidate = useInvalidateJobs()
   return useMutation({
-    mutationFn: ({ id, saved }: { id: string; saved: boolean }) =>
-      requestJson<{ saved: boolean }>(`/api/jobs/${id}/saved`, { method: saved ? 'PUT' : 'DELETE' }),
+    mutationFn: ({ id, saved }: { id: string; saved: boolean }): Promise<{ saved: boolean }> =>
+      saved
+        ? unwrap(api.jobs[':id'].saved.$put({ param: { id } }))
+        : unwrap(api.jobs[':id'].saved.$delete({ param: { id } })),
     onSettled: invalidate,
   })
 }
@@ -107,8 +101,8 @@ export function useSaveJobForm() {
       data: JobCreateInput | JobUpdateInput
     }): Promise<unknown> =>
       id
-        ? requestJson<{ ok: true }>(`/api/jobs/${id}`, { method: 'PATCH', body: data })
-        : requestJson<{ id: string }>('/api/jobs', { method: 'POST', body: data }),
+        ? unwrap(api.jobs[':id'].$patch({ param: { id }, json: data }))
+        : unwrap(api.jobs.$post({ json: data as JobCreateInput })),
     onSuccess: invalidate,
   })
 }
@@ -117,7 +111,7 @@ export function useSetJobStatus() {
   const invalidate = useInvalidateJobs()
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: 'aberta' | 'encerrada' }) =>
-      requestJson<{ ok: true }>(`/api/jobs/${id}`, { method: 'PATCH', body: { status } }),
+      unwrap(api.jobs[':id'].$patch({ param: { id }, json: { status } })),
     onSettled: invalidate,
   })
 }
@@ -126,10 +120,7 @@ export function useMoveApplication() {
   const invalidate = useInvalidateJobs()
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: ApplicationStatus }) =>
-      requestJson<{ application: EntityApplication }>(`/api/jobs/applications/${id}/status`, {
-        method: 'PATCH',
-        body: { status },
-      }),
+      unwrap(api.jobs.applications[':id'].status.$patch({ param: { id }, json: { status } })),
     onSettled: invalidate,
   })
 }
@@ -139,28 +130,20 @@ export function useApply() {
   const invalidate = useInvalidateJobs()
   return useMutation({
     mutationFn: async ({ jobId, file, carta }: { jobId: string; file: File; carta: string }) => {
-      let response: Response
-      try {
-        response = await fetch(`/api/jobs/${jobId}/applications?nome=${encodeURIComponent(file.name)}`, {
+      // A raw upload body: the one helper for what the typed client cannot carry.
+      const response = await apiFetch(
+        `/api/jobs/${jobId}/applications?nome=${encodeURIComponent(file.name)}`,
+        {
           method: 'POST',
-          credentials: 'same-origin',
           headers: { accept: 'application/json', 'content-type': 'application/pdf' },
           body: file,
-        })
-      } catch {
-        throw new ApiRequestError(
-          0,
-          'network',
-          'Sem conexão com o servidor. Verifique sua internet e tente novamente.',
-        )
-      }
-      if (!response.ok) throw await errorFromResponse(response)
+        },
+      )
       const { id } = (await response.json()) as { id: string }
       if (carta.trim())
-        await requestJson(`/api/jobs/applications/${id}/carta`, {
-          method: 'PATCH',
-          body: { carta: carta.trim() },
-        })
+        await unwrap(
+          api.jobs.applications[':id'].carta.$patch({ param: { id }, json: { carta: carta.trim() } }),
+        )
       return id
     },
     onSettled: invalidate,
@@ -169,8 +152,5 @@ export function useApply() {
 
 /** Counts this page view once (the server throttles per viewer); failures are irrelevant to the reader. */
 export function countJobView(id: string) {
-  void fetch(`/api/jobs/${encodeURIComponent(id)}/view`, {
-    method: 'POST',
-    credentials: 'same-origin',
-  }).catch(() => undefined)
+  api.jobs[':id'].view.$post({ param: { id } }).catch(() => undefined)
 }

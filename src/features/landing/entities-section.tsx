@@ -1,7 +1,7 @@
 import { Building2, HeartHandshake, Landmark, MapPin, Scale, Users } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { paths } from '../../lib/paths'
-import type { FeaturedEntitiesResponse, FeaturedEntity } from '../entities/entities.public'
+import type { FeaturedEntity } from '../entities/entities.public'
 import { SECTION_IDS } from './landing-nav'
 import { badgeClass, buttonClass, cardClass, sectionClass } from './landing-ui'
 import { SectionHeading } from './section-heading'
@@ -23,22 +23,16 @@ type Featured = { status: 'loading' } | { status: 'error' } | { status: 'done'; 
 
 /**
  * Real entities (issue 13): the public ones with most open jobs, then the newest, each linking to its page.
- * Plain fetch in an effect — after the first paint, with no query library — so the landing's initial
- * JavaScript stays within its budget (decision 004).
+ * A plain call in an effect (landing-api.ts, loaded then) — after the first paint, with no query library —
+ * so the landing's initial JavaScript stays within its budget (decision 004).
  */
 function useFeaturedEntities(): Featured {
   const [state, setState] = useState<Featured>({ status: 'loading' })
   useEffect(() => {
     const controller = new AbortController()
-    fetch(`/api/entities?limit=${FEATURED}`, {
-      signal: controller.signal,
-      headers: { accept: 'application/json' },
-    })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(String(response.status))
-        const body = (await response.json()) as FeaturedEntitiesResponse
-        setState({ status: 'done', entities: body.entities })
-      })
+    import('./landing-api')
+      .then((calls) => calls.fetchFeaturedEntities(FEATURED, controller.signal))
+      .then((entities: FeaturedEntity[]) => setState({ status: 'done', entities }))
       .catch(() => {
         if (!controller.signal.aborted) setState({ status: 'error' })
       })

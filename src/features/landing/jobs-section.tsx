@@ -11,7 +11,8 @@ import { format, useLandingText, type LandingText } from './use-landing-text'
 type JobsText = LandingText['jobs']
 
 // Spec §2 jobs section on real data (issue 13): the four newest open jobs, fetched after the first paint
-// with a plain fetch (the landing ships without the router, i18next or TanStack Query, decision 004).
+// with a plain call (landing-api.ts, loaded then: the landing ships without the router, i18next or TanStack
+// Query, decision 004).
 
 /** The public list's card shape (GET /api/jobs), as far as this section reads it. */
 interface LandingJob {
@@ -111,13 +112,10 @@ function useNewestJobs() {
   useEffect(() => {
     const controller = new AbortController()
     setState({ status: 'loading' })
-    fetch('/api/jobs?limit=4', { headers: { accept: 'application/json' }, signal: controller.signal })
-      .then((response) => {
-        if (!response.ok) throw new Error(`jobs answered ${response.status}`)
-        return response.json() as Promise<{ items: LandingJob[] }>
-      })
+    import('./landing-api')
+      .then((calls): Promise<LandingJob[]> => calls.fetchNewestJobs(4, controller.signal))
       .then(
-        ({ items }) => setState({ status: 'ready', jobs: items }),
+        (jobs) => setState({ status: 'ready', jobs }),
         () => !controller.signal.aborted && setState({ status: 'error' }),
       )
     return () => controller.abort()

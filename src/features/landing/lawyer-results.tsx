@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { LawyerCardDto, LawyerSearchPage } from '../directory/directory.public'
+import { fetchLawyerPage } from './landing-api'
 import { LawyerCard } from './lawyer-card'
 import { buttonClass } from './landing-ui'
 import { format, useLandingText } from './use-landing-text'
@@ -14,16 +15,8 @@ export interface LawyerFilters {
 
 type Status = 'loading' | 'ready' | 'error'
 
-async function fetchPage(filters: LawyerFilters, cursor: string | null): Promise<LawyerSearchPage> {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value)
-  if (cursor) params.set('cursor', cursor)
-  const response = await fetch(`/api/directory/lawyers?${params.toString()}`, {
-    headers: { accept: 'application/json' },
-  })
-  if (!response.ok) throw new Error(`directory answered ${response.status}`)
-  return (await response.json()) as LawyerSearchPage
-}
+const fetchPage = (filters: LawyerFilters, cursor: string | null): Promise<LawyerSearchPage> =>
+  fetchLawyerPage(filters, cursor)
 
 /**
  * The real results of the landing's lawyer search (issue 13). Its own chunk: lawyer-search.tsx loads it

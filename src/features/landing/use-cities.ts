@@ -3,6 +3,7 @@ import type { Uf } from '../../lib/br/uf'
 
 // The search's city list comes from the reference API (IBGE municipalities), fetched only when a state
 // is chosen; answers are cached for the visit (and by the browser for a day, see reference.routes.ts).
+// The calls live in landing-api.ts, loaded on first use (outside the landing's first chunk).
 export interface City {
   id: number
   nome: string
@@ -17,22 +18,15 @@ type CitiesState =
 let estadoIds: Promise<Map<string, number>> | null = null
 const citiesByUf = new Map<Uf, Promise<City[]>>()
 
-async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url, { headers: { accept: 'application/json' } })
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`)
-  return response.json() as Promise<T>
-}
-
 function loadCities(uf: Uf): Promise<City[]> {
   let cities = citiesByUf.get(uf)
   if (!cities) {
-    estadoIds ??= getJson<{ items: { id: number; sigla: string }[] }>('/api/estados').then(
-      ({ items }) => new Map(items.map((estado) => [estado.sigla, estado.id])),
-    )
-    cities = estadoIds.then((ids) => {
+    const landingApi = import('./landing-api')
+    estadoIds ??= landingApi.then((calls) => calls.fetchEstadoIds())
+    cities = Promise.all([estadoIds, landingApi]).then(([ids, calls]): Promise<City[]> => {
       const id = ids.get(uf)
       if (id === undefined) throw new Error(`unknown state ${uf}`)
-      return getJson<{ items: City[] }>(`/api/estados/${id}/cidades`).then(({ items }) => items)
+      return calls.fetchCities(id)
     })
     // A failed load is forgotten, so "Tentar novamente" asks again.
     cities.catch(() => {

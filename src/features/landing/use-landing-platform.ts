@@ -6,19 +6,17 @@ const REFRESH_MS = 60_000
 
 /**
  * The platform's public settings (name, maintenance) for the landing page, which renders outside the
- * router's PlatformFrame and without TanStack Query (see main.tsx): plain fetch, same endpoint. Null until
- * the first answer, and on any failure — the landing then shows itself, the safe default for a visitor.
+ * router's PlatformFrame and without TanStack Query (see main.tsx): a plain call (landing-api.ts, loaded
+ * after the first paint), same endpoint. Null until the first answer, and on any failure — the landing
+ * then shows itself, the safe default for a visitor.
  */
 export function useLandingPlatform(): PublicPlatformInfo | null {
   const [platform, setPlatform] = useState<PublicPlatformInfo | null>(null)
   useEffect(() => {
     let active = true
     const load = () =>
-      fetch('/api/platform-settings/public', {
-        credentials: 'same-origin',
-        headers: { accept: 'application/json' },
-      })
-        .then((response) => (response.ok ? (response.json() as Promise<PublicPlatformInfo>) : null))
+      import('./landing-api')
+        .then((calls): Promise<PublicPlatformInfo | null> => calls.fetchLandingPlatform())
         .then(
           (next) => active && next && setPlatform(next),
           () => {},

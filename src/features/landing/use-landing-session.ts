@@ -8,16 +8,10 @@ import type { LandingText } from './use-landing-text'
 export type LandingSession =
   { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; isAdmin: boolean }
 
-const JSON_HEADERS = { accept: 'application/json' }
-
+// The calls live in landing-api.ts, loaded after the first paint (outside the landing's first chunk).
 async function fetchSession(): Promise<LandingSession> {
-  const response = await fetch('/api/auth/get-session', { credentials: 'same-origin', headers: JSON_HEADERS })
-  const session = response.ok ? ((await response.json()) as { user?: unknown } | null) : null
-  if (!session?.user) return { status: 'signedOut' }
-  const me = await fetch('/api/me', { credentials: 'same-origin', headers: JSON_HEADERS })
-  if (me.status === 401 || me.status === 404) return { status: 'signedOut' }
-  const role = me.ok ? ((await me.json()) as { role?: string }).role : undefined
-  return { status: 'signedIn', isAdmin: role === 'admin' || role === 'superadmin' }
+  const { signedIn, isAdmin } = await (await import('./landing-api')).fetchLandingSession()
+  return signedIn ? { status: 'signedIn', isAdmin } : { status: 'signedOut' }
 }
 
 export function useLandingSession(text: LandingText['account']) {
@@ -38,13 +32,7 @@ export function useLandingSession(text: LandingText['account']) {
   const signOut = useCallback(async () => {
     setSigningOut(true)
     try {
-      const response = await fetch('/api/auth/sign-out', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { ...JSON_HEADERS, 'content-type': 'application/json' },
-        body: '{}',
-      })
-      if (!response.ok) throw new Error(`sign-out answered ${response.status}`)
+      await (await import('./landing-api')).signOutOfLanding()
       setSession({ status: 'signedOut' })
       void notify('success', { title: text.signedOutTitle, description: text.signedOutDescription })
     } catch {

@@ -1,16 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { unwrap } from '../../lib/api-client'
-import type {
-  ConnectionLists,
-  ConnectionStatus,
-  ContactInput,
-  ContactResult,
-  ReportInput,
-  ReportResult,
-  ReviewInput,
-  ReviewPage,
-  VerificationState,
-} from './network.schema'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap, unwrapEmpty } from '../../lib/api-client'
+import type { ContactInput, ReportInput, ReviewInput } from './network.schema'
 
 // TanStack Query hooks of the network's components. Keys start with 'network'.
 
@@ -22,46 +12,31 @@ export const networkKeys = {
   verification: () => ['network', 'verification'] as const,
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+const network = api.network
+const lawyerParam = (lawyer: string) => ({ lawyer: encodeURIComponent(lawyer) })
 
-export function requestJson<T>(url: string, method: Method = 'GET', body?: unknown, signal?: AbortSignal) {
-  return unwrap<T>(
-    fetch(url, {
-      method,
-      signal,
-      credentials: 'same-origin',
-      headers: {
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }).then((response) =>
-      // 204: nothing to parse.
-      response.status === 204 ? { ok: true, status: 204, json: async () => null as T } : response,
-    ),
-  )
-}
-
-const lawyerUrl = (lawyer: string) => `/api/network/lawyers/${encodeURIComponent(lawyer)}`
-
-export function useReviews(lawyer: string, limit: number) {
-  return useQuery({
+export function getReviewsQueryOptions(lawyer: string, limit: number) {
+  return queryOptions({
     queryKey: networkKeys.reviews(lawyer, limit),
     queryFn: ({ signal }) =>
-      requestJson<ReviewPage>(
-        `${lawyerUrl(lawyer)}/reviews?limit=${limit}&offset=0`,
-        'GET',
-        undefined,
-        signal,
+      unwrap(
+        network.lawyers[':lawyer'].reviews.$get(
+          { param: lawyerParam(lawyer), query: { limit: String(limit), offset: '0' } },
+          { init: { signal } },
+        ),
       ),
   })
+}
+
+export function useReviews(lawyer: string, limit: number) {
+  return useQuery(getReviewsQueryOptions(lawyer, limit))
 }
 
 export function useSaveReview(lawyer: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: ReviewInput) =>
-      requestJson<{ id: string; created: boolean }>(`${lawyerUrl(lawyer)}/reviews`, 'PUT', input),
+      unwrap(network.lawyers[':lawyer'].reviews.$put({ param: lawyerParam(lawyer), json: input })),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['network', 'reviews', lawyer] }),
@@ -73,37 +48,43 @@ export function useSaveReview(lawyer: string) {
 
 export function useReport() {
   return useMutation({
-    mutationFn: (input: ReportInput) => requestJson<ReportResult>('/api/network/reports', 'POST', input),
+    mutationFn: (input: ReportInput) => unwrap(network.reports.$post({ json: input })),
   })
 }
 
 export function useContactLawyer(lawyer: string) {
   return useMutation({
     mutationFn: (input: ContactInput) =>
-      requestJson<ContactResult>(`${lawyerUrl(lawyer)}/contact`, 'POST', input),
+      unwrap(network.lawyers[':lawyer'].contact.$post({ param: lawyerParam(lawyer), json: input })),
   })
 }
 
-export function useConnectionStatus(userId: string) {
-  return useQuery({
+export function getConnectionStatusQueryOptions(userId: string) {
+  return queryOptions({
     queryKey: networkKeys.status(userId),
     queryFn: ({ signal }) =>
-      requestJson<ConnectionStatus>(
-        `/api/network/connections/status/${encodeURIComponent(userId)}`,
-        'GET',
-        undefined,
-        signal,
+      unwrap(
+        network.connections.status[':userId'].$get(
+          { param: { userId: encodeURIComponent(userId) } },
+          { init: { signal } },
+        ),
       ),
   })
 }
 
-export function useConnectionLists(enabled = true) {
-  return useQuery({
+export function useConnectionStatus(userId: string) {
+  return useQuery(getConnectionStatusQueryOptions(userId))
+}
+
+export function getConnectionListsQueryOptions() {
+  return queryOptions({
     queryKey: networkKeys.connections(),
-    queryFn: ({ signal }) =>
-      requestJson<ConnectionLists>('/api/network/connections', 'GET', undefined, signal),
-    enabled,
+    queryFn: ({ signal }) => unwrap(network.connections.$get({}, { init: { signal } })),
   })
+}
+
+export function useConnectionLists(enabled = true) {
+  return useQuery({ ...getConnectionListsQueryOptions(), enabled })
 }
 
 /** Every connection change: request, respond, cancel, remove. Refreshes lists, states and counts. */
@@ -115,16 +96,17 @@ export function useConnectionAction() {
         | { kind: 'request'; userId: string }
         | { kind: 'respond'; connectionId: string; accept: boolean }
         | { kind: 'remove'; connectionId: string },
-    ) => {
+    ): Promise<unknown> => {
       if (action.kind === 'request') {
-        return requestJson<unknown>('/api/network/connections', 'POST', { userId: action.userId })
+        return unwrap(network.connections.$post({ json: { userId: action.userId } }))
       }
+      const param = { id: action.connectionId }
       if (action.kind === 'respond') {
-        return requestJson<unknown>(`/api/network/connections/${action.connectionId}/respond`, 'POST', {
-          accept: action.accept,
-        })
+        return unwrapEmpty(
+          network.connections[':id'].respond.$post({ param, json: { accept: action.accept } }),
+        )
       }
-      return requestJson<unknown>(`/api/network/connections/${action.connectionId}`, 'DELETE')
+      return unwrapEmpty(network.connections[':id'].$delete({ param }))
     },
     onSettled: () =>
       Promise.all([
@@ -134,11 +116,13 @@ export function useConnectionAction() {
   })
 }
 
-export function useVerification(enabled = true) {
-  return useQuery({
+export function getVerificationQueryOptions() {
+  return queryOptions({
     queryKey: networkKeys.verification(),
-    queryFn: ({ signal }) =>
-      requestJson<VerificationState>('/api/network/verification', 'GET', undefined, signal),
-    enabled,
+    queryFn: ({ signal }) => unwrap(network.verification.$get({}, { init: { signal } })),
   })
+}
+
+export function useVerification(enabled = true) {
+  return useQuery({ ...getVerificationQueryOptions(), enabled })
 }

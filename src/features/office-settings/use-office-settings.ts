@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { requestJson } from '../../lib/request-json'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '../../lib/api-client'
 import { meQueryKey } from '../auth/auth.public'
-import type { OfficeSettingsDto, OfficeSettingsInput, SmtpTestResult } from './office-settings.schema'
+import type { OfficeSettingsDto, OfficeSettingsInput } from './office-settings.schema'
 
 // The advanced-settings page's data: the office's settings, the agenda's prazo warning, and the actions.
 
@@ -16,20 +16,27 @@ export interface AgendaWarning {
   editable: boolean
 }
 
-export function useOfficeSettings(enabled: boolean) {
-  return useQuery({
+export function getOfficeSettingsQueryOptions() {
+  return queryOptions({
     queryKey: officeSettingsKeys.all,
-    queryFn: ({ signal }) => requestJson<OfficeSettingsDto>('/api/office-settings', { signal }),
-    enabled,
+    queryFn: ({ signal }) => unwrap(api['office-settings'].$get({}, { init: { signal } })),
+  })
+}
+
+export function useOfficeSettings(enabled: boolean) {
+  return useQuery({ ...getOfficeSettingsQueryOptions(), enabled })
+}
+
+export function getAgendaWarningQueryOptions() {
+  return queryOptions({
+    queryKey: officeSettingsKeys.agenda,
+    queryFn: ({ signal }): Promise<AgendaWarning> =>
+      unwrap(api.agenda.settings.$get({}, { init: { signal } })),
   })
 }
 
 export function useAgendaWarning(enabled: boolean) {
-  return useQuery({
-    queryKey: officeSettingsKeys.agenda,
-    queryFn: ({ signal }) => requestJson<AgendaWarning>('/api/agenda/settings', { signal }),
-    enabled,
-  })
+  return useQuery({ ...getAgendaWarningQueryOptions(), enabled })
 }
 
 /** Every change here may move the header's name, the audit link or the 2FA rule: /api/me is asked again. */
@@ -53,15 +60,9 @@ export function useSaveOfficeSettings() {
       values: OfficeSettingsInput
       prazoAvisoDias?: number
     }) => {
-      const dto = await requestJson<OfficeSettingsDto>('/api/office-settings', {
-        method: 'PUT',
-        body: values,
-      })
+      const dto = await unwrap(api['office-settings'].$put({ json: values }))
       if (prazoAvisoDias !== undefined) {
-        const agenda = await requestJson<AgendaWarning>('/api/agenda/settings', {
-          method: 'PATCH',
-          body: { prazoAvisoDias },
-        })
+        const agenda: AgendaWarning = await unwrap(api.agenda.settings.$patch({ json: { prazoAvisoDias } }))
         queryClient.setQueryData(officeSettingsKeys.agenda, agenda)
       }
       return dto
@@ -73,14 +74,13 @@ export function useSaveOfficeSettings() {
 export function useRestoreOfficeSettings() {
   const settled = useSettled()
   return useMutation({
-    mutationFn: () => requestJson<OfficeSettingsDto>('/api/office-settings/restore', { method: 'POST' }),
+    mutationFn: () => unwrap(api['office-settings'].restore.$post()),
     onSuccess: (dto) => settled(dto),
   })
 }
 
 export function useTestSmtp() {
   return useMutation({
-    mutationFn: () =>
-      requestJson<SmtpTestResult>('/api/office-settings/smtp-test', { method: 'POST', body: {} }),
+    mutationFn: () => unwrap(api['office-settings']['smtp-test'].$post({ json: {} })),
   })
 }

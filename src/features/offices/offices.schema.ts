@@ -1,7 +1,7 @@
 import { z } from 'zod'
-/** Team levels of spec §6 (nivel_acesso), shared by the table, the permission matrix and the browser. */
-export const NIVEIS_ACESSO = ['socio', 'associado', 'estagiario', 'assistente'] as const
-export type NivelAcesso = (typeof NIVEIS_ACESSO)[number]
+import type { NivelAcesso } from '../../lib/office-levels'
+/** Team levels of spec §6 (nivel_acesso): in src/lib, so the session's contract in auth names them too. */
+export { NIVEIS_ACESSO, type NivelAcesso } from '../../lib/office-levels'
 
 /** One of the user's offices (GET /api/offices): the switcher in the header lists them. */
 export interface OfficeSummary {

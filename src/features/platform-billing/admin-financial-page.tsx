@@ -19,8 +19,8 @@ import { Button, buttonVariants } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { Skeleton } from '../../components/ui/skeleton'
 import { PageSpinner } from '../../components/page-spinner'
+import { AdminFrame } from '../../components/admin-frame'
 import { paths } from '../../lib/paths'
-import { AdminShell } from '../admin/admin.public'
 import { useSession } from '../auth/auth.public'
 import { describeRun, MonthlyReportDialog, ReprocessButton, useReprocess } from './admin-financial-actions'
 import { RevenueByPlanCard } from './admin-financial-chart'
@@ -54,7 +54,7 @@ function AdminFinancial() {
 
   const openOnly = (name: Exclude<DialogName, null>) => (open: boolean) => setDialog(open ? name : null)
   return (
-    <AdminShell
+    <AdminFrame
       title={t('title')}
       subtitle={t('subtitle')}
       actions={
@@ -102,7 +102,7 @@ function AdminFinancial() {
       <SyncPaymentsDialog open={dialog === 'sync'} onOpenChange={openOnly('sync')} />
       <PendingChargesDialog open={dialog === 'pending'} onOpenChange={openOnly('pending')} />
       <MonthlyReportDialog open={dialog === 'report'} onOpenChange={openOnly('report')} />
-    </AdminShell>
+    </AdminFrame>
   )
 }
 

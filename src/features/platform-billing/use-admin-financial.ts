@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, ApiRequestError, errorFromResponse, unwrap } from '../../lib/api-client'
+import { api, unwrap } from '../../lib/api-client'
+import { apiFetch } from '../../lib/api-fetch'
 import {
   ADMIN_FINANCIAL_PAGE_SIZE,
   type AdminFinancialOverview,
@@ -66,19 +67,11 @@ export function useMarkPaid() {
 export function usePreviewStatement() {
   return useMutation({
     mutationFn: async (file: File): Promise<ReconcileResult> => {
-      const response = await fetch('/api/admin/financial/statement/preview', {
+      const response = await apiFetch('/api/admin/financial/statement/preview', {
         method: 'POST',
-        credentials: 'same-origin',
         headers: { 'content-type': 'text/csv' },
         body: file,
-      }).catch(() => null)
-      if (!response)
-        throw new ApiRequestError(
-          0,
-          'network',
-          'Sem conexão com o servidor. Verifique sua internet e tente novamente.',
-        )
-      if (!response.ok) throw await errorFromResponse(response)
+      })
       return (await response.json()) as ReconcileResult
     },
   })

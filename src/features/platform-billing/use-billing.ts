@@ -1,6 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ApiRequestError } from '../../lib/api-client'
-import { requestJson } from '../../lib/request-json'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, ApiRequestError, unwrap } from '../../lib/api-client'
 import type { SubscriptionPlan } from './platform-billing.constants'
 import type { BillingStatusDto } from './platform-billing.schema'
 
@@ -9,21 +8,24 @@ import type { BillingStatusDto } from './platform-billing.schema'
 
 export const billingKeys = { office: (officeId: string) => ['billing', officeId] as const }
 
-export function useBilling(officeId: string | null | undefined) {
-  return useQuery({
-    queryKey: billingKeys.office(officeId ?? ''),
-    queryFn: async ({ signal }) => {
+export function getBillingQueryOptions(officeId: string) {
+  return queryOptions({
+    queryKey: billingKeys.office(officeId),
+    queryFn: async ({ signal }): Promise<BillingStatusDto | null> => {
       try {
-        return await requestJson<BillingStatusDto>('/api/billing', { signal })
+        return await unwrap(api.billing.$get({}, { init: { signal } }))
       } catch (error) {
         // Not a lawyer's office (no subscription): nothing to show, not an error.
         if (error instanceof ApiRequestError && error.status === 404) return null
         throw error
       }
     },
-    enabled: Boolean(officeId),
     staleTime: 60_000,
   })
+}
+
+export function useBilling(officeId: string | null | undefined) {
+  return useQuery({ ...getBillingQueryOptions(officeId ?? ''), enabled: Boolean(officeId) })
 }
 
 function useBillingMutation<T>(officeId: string, request: (input: T) => Promise<BillingStatusDto>) {
@@ -36,18 +38,14 @@ function useBillingMutation<T>(officeId: string, request: (input: T) => Promise<
 
 export function useChangePlan(officeId: string) {
   return useBillingMutation(officeId, (plan: SubscriptionPlan) =>
-    requestJson<BillingStatusDto>('/api/billing/plan', { method: 'PUT', body: { plan } }),
+    unwrap(api.billing.plan.$put({ json: { plan } })),
   )
 }
 
 export function useCancelSubscription(officeId: string) {
-  return useBillingMutation(officeId, () =>
-    requestJson<BillingStatusDto>('/api/billing/cancel', { method: 'POST', body: {} }),
-  )
+  return useBillingMutation(officeId, () => unwrap(api.billing.cancel.$post()))
 }
 
 export function useReactivateSubscription(officeId: string) {
-  return useBillingMutation(officeId, () =>
-    requestJson<BillingStatusDto>('/api/billing/reactivate', { method: 'POST', body: {} }),
-  )
+  return useBillingMutation(officeId, () => unwrap(api.billing.reactivate.$post()))
 }

@@ -20,10 +20,10 @@ import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { Skeleton } from '../../components/ui/skeleton'
 import { PageSpinner } from '../../components/page-spinner'
+import { AdminFrame } from '../../components/admin-frame'
 import { formatDateTimeBR } from '../../lib/br/dates'
 import { paths } from '../../lib/paths'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
-import { AdminShell } from '../admin/admin.public'
 import { useSession } from '../auth/auth.public'
 import { eventText } from './event-text'
 import {
@@ -72,7 +72,7 @@ function AdminLogs() {
   }
 
   return (
-    <AdminShell
+    <AdminFrame
       title={t('title')}
       subtitle={t('subtitle')}
       actions={
@@ -138,7 +138,7 @@ function AdminLogs() {
           )}
         </CardContent>
       </Card>
-    </AdminShell>
+    </AdminFrame>
   )
 }
 

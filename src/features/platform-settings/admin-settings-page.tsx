@@ -7,10 +7,10 @@ import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
 import { Skeleton } from '../../components/ui/skeleton'
 import { PageSpinner } from '../../components/page-spinner'
+import { AdminFrame } from '../../components/admin-frame'
 import { ApiRequestError } from '../../lib/api-client'
 import { formatBRL } from '../../lib/br/money'
 import { paths } from '../../lib/paths'
-import { AdminShell } from '../admin/admin.public'
 import { useSession } from '../auth/auth.public'
 import { AdminSettingsSections } from './admin-settings-sections'
 import type { PlatformForm } from './admin-settings-fields'
@@ -103,7 +103,7 @@ function AdminSettings() {
   }
 
   return (
-    <AdminShell title={t('title')} subtitle={t('subtitle')}>
+    <AdminFrame title={t('title')} subtitle={t('subtitle')}>
       <StatusCards />
       {settings.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-md border p-4">
@@ -131,7 +131,7 @@ function AdminSettings() {
           />
         </form>
       )}
-    </AdminShell>
+    </AdminFrame>
   )
 }
 

@@ -1,12 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { requestJson } from '../../lib/request-json'
-import type {
-  PlatformSettingsDto,
-  PlatformSettingsInput,
-  PlatformStatusCards,
-  PublicPlatformInfo,
-  SmtpTestResult,
-} from './platform-settings.schema'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '../../lib/api-client'
+import type { PlatformSettingsInput } from './platform-settings.schema'
 
 export const platformSettingsKeys = {
   public: ['platform-settings', 'public'] as const,
@@ -15,35 +9,46 @@ export const platformSettingsKeys = {
 }
 
 /** Name, maintenance and sign-ups for every visitor; asked again each minute and on focus. */
-export function usePublicPlatform() {
-  return useQuery({
+export function getPublicPlatformQueryOptions() {
+  return queryOptions({
     queryKey: platformSettingsKeys.public,
-    queryFn: ({ signal }) => requestJson<PublicPlatformInfo>('/api/platform-settings/public', { signal }),
+    queryFn: ({ signal }) => unwrap(api['platform-settings'].public.$get({}, { init: { signal } })),
     staleTime: 30_000,
     refetchInterval: 60_000,
   })
 }
 
-export function usePlatformSettings() {
-  return useQuery({
+export function usePublicPlatform() {
+  return useQuery(getPublicPlatformQueryOptions())
+}
+
+export function getPlatformSettingsQueryOptions() {
+  return queryOptions({
     queryKey: platformSettingsKeys.admin,
-    queryFn: ({ signal }) => requestJson<PlatformSettingsDto>('/api/platform-settings', { signal }),
+    queryFn: ({ signal }) => unwrap(api['platform-settings'].$get({}, { init: { signal } })),
+  })
+}
+
+export function usePlatformSettings() {
+  return useQuery(getPlatformSettingsQueryOptions())
+}
+
+export function getPlatformStatusQueryOptions() {
+  return queryOptions({
+    queryKey: platformSettingsKeys.status,
+    queryFn: ({ signal }) => unwrap(api['platform-settings'].status.$get({}, { init: { signal } })),
+    refetchInterval: 60_000,
   })
 }
 
 export function usePlatformStatus() {
-  return useQuery({
-    queryKey: platformSettingsKeys.status,
-    queryFn: ({ signal }) => requestJson<PlatformStatusCards>('/api/platform-settings/status', { signal }),
-    refetchInterval: 60_000,
-  })
+  return useQuery(getPlatformStatusQueryOptions())
 }
 
 export function useSavePlatformSettings() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (values: PlatformSettingsInput) =>
-      requestJson<PlatformSettingsDto>('/api/platform-settings', { method: 'PUT', body: values }),
+    mutationFn: (values: PlatformSettingsInput) => unwrap(api['platform-settings'].$put({ json: values })),
     onSuccess: (dto) => {
       queryClient.setQueryData(platformSettingsKeys.admin, dto)
       void queryClient.invalidateQueries({ queryKey: platformSettingsKeys.public })
@@ -53,7 +58,6 @@ export function useSavePlatformSettings() {
 
 export function useSmtpTest() {
   return useMutation({
-    mutationFn: () =>
-      requestJson<SmtpTestResult>('/api/platform-settings/smtp-test', { method: 'POST', body: {} }),
+    mutationFn: () => unwrap(api['platform-settings']['smtp-test'].$post({ json: {} })),
   })
 }

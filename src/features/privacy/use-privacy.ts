@@ -1,12 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '../../lib/api-client'
+import { apiFetch } from '../../lib/api-fetch'
 import { saveResponseAsFile } from '../../lib/download'
-import { requestJson } from '../../lib/request-json'
-import {
-  ANONYMIZE_CONFIRMATION,
-  type AnonymizedClient,
-  type DeletionStatus,
-  type RequestDeletionInput,
-} from './privacy.schema'
+import { ANONYMIZE_CONFIRMATION, type DeletionStatus, type RequestDeletionInput } from './privacy.schema'
 
 export const privacyKeys = {
   all: ['privacy'] as const,
@@ -16,7 +12,7 @@ export const privacyKeys = {
 export const deletionStatusQueryOptions = () =>
   queryOptions({
     queryKey: privacyKeys.deletion(),
-    queryFn: () => requestJson<DeletionStatus>('/api/privacy/deletion'),
+    queryFn: () => unwrap(api.privacy.deletion.$get()),
   })
 
 export function useDeletionStatus() {
@@ -28,12 +24,11 @@ export function useDeletionRequest() {
   const queryClient = useQueryClient()
   const onSuccess = (status: DeletionStatus) => queryClient.setQueryData(privacyKeys.deletion(), status)
   const request = useMutation({
-    mutationFn: (data: RequestDeletionInput) =>
-      requestJson<DeletionStatus>('/api/privacy/deletion', { method: 'POST', body: data }),
+    mutationFn: (data: RequestDeletionInput) => unwrap(api.privacy.deletion.$post({ json: data })),
     onSuccess,
   })
   const cancel = useMutation({
-    mutationFn: () => requestJson<DeletionStatus>('/api/privacy/deletion', { method: 'DELETE' }),
+    mutationFn: () => unwrap(api.privacy.deletion.$delete()),
     onSuccess,
   })
   return { request, cancel }
@@ -41,7 +36,7 @@ export function useDeletionRequest() {
 
 /** "Baixar meus dados": the server names the file (meus-dados-jusconecta-AAAA-MM-DD.json). */
 export async function downloadMyData(): Promise<void> {
-  const response = await fetch('/api/privacy/export', { credentials: 'same-origin' })
+  const response = await apiFetch('/api/privacy/export')
   await saveResponseAsFile(response, 'meus-dados-jusconecta.json')
 }
 
@@ -49,10 +44,12 @@ export function useAnonymizeClient() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (clientId: string) =>
-      requestJson<AnonymizedClient>(`/api/clients/${encodeURIComponent(clientId)}/anonymize`, {
-        method: 'POST',
-        body: { confirmacao: ANONYMIZE_CONFIRMATION },
-      }),
+      unwrap(
+        api.clients[':id'].anonymize.$post({
+          param: { id: encodeURIComponent(clientId) },
+          json: { confirmacao: ANONYMIZE_CONFIRMATION },
+        }),
+      ),
     // The client list, the cases (their client's name) and the dashboard counters change. An open
     // record is left alone: refetching it would log another audited read of the client.
     onSuccess: () =>

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react'
-import { Controller, type Resolver } from 'react-hook-form'
+import { Controller } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { FormDialogActions } from '../../components/form/form-dialog'
+import { bodyResolver } from '../../components/form/body-resolver'
 import { useAppForm } from '../../components/form/use-app-form'
 import { Checkbox } from '../../components/ui/checkbox'
 import { FormField } from '../../components/ui/form-field'
@@ -39,20 +40,9 @@ export function CollectionItemForm({
   const fields = COLLECTION_FIELDS[collection]
   const schema = lawyerCollectionSchemas[collection].create
 
-  // The shared schema validates what will be sent; its messages land on the fields.
-  const resolver: Resolver<CollectionFormValues> = async (values) => {
-    const parsed = schema.safeParse(toCollectionPayload(fields, values))
-    if (parsed.success) return { values, errors: {} }
-    const errors: Record<string, { type: string; message: string }> = {}
-    for (const issue of parsed.error.issues) {
-      const name = String(issue.path[0] ?? fields[0]?.name ?? 'root')
-      errors[name] ??= { type: issue.code, message: issue.message }
-    }
-    return { values: {}, errors }
-  }
-
   const form = useAppForm<CollectionFormValues>({
-    resolver,
+    // The route's own schema checks the body the submit sends: a message here is the server's for that field.
+    resolver: bodyResolver(schema, (values) => toCollectionPayload(fields, values)),
     defaultValues: collectionFormValues(fields, item),
   })
   const {

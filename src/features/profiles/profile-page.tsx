@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { useIsMutating, useQuery } from '@tanstack/react-query'
-import { FormProvider, type FieldErrors, type Resolver } from 'react-hook-form'
+import { FormProvider, type FieldErrors } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { PencilIcon } from 'lucide-react'
 import { toast } from 'sonner'
+import { bodyResolver } from '../../components/form/body-resolver'
 import { useAppForm } from '../../components/form/use-app-form'
 import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
@@ -138,19 +139,9 @@ function ProfileBody({
   const update = useUpdateProfile()
   const isLawyer = profile.userType === 'advogado'
 
-  // The shared schema checks exactly what will be sent (after the spec's "invalid becomes 0" coercions).
-  const resolver: Resolver<ProfileFormValues> = async (values) => {
-    const parsed = updateProfileSchema.safeParse(toProfilePayload(values, profile.userType))
-    if (parsed.success) return { values, errors: {} }
-    const errors: Record<string, { type: string; message: string }> = {}
-    for (const issue of parsed.error.issues) {
-      const name = String(issue.path[0] ?? 'nomeCompleto')
-      errors[name] ??= { type: issue.code, message: issue.message }
-    }
-    return { values: {}, errors }
-  }
   const form = useAppForm<ProfileFormValues>({
-    resolver,
+    // The route's schema checks exactly what will be sent (after the spec's "invalid becomes 0" coercions).
+    resolver: bodyResolver(updateProfileSchema, (values) => toProfilePayload(values, profile.userType)),
     defaultValues: profileFormValues(profile),
   })
 

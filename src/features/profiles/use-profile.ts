@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { unwrap } from '../../lib/api-client'
+import { api, unwrap, unwrapEmpty } from '../../lib/api-client'
+import { apiFetch } from '../../lib/api-fetch'
 import type { ProfileDto } from '../auth/auth.public'
 import { meQueryKey } from '../auth/auth.public'
 import type {
@@ -19,27 +20,10 @@ export const profileKeys = {
   collection: (collection: LawyerCollection) => ['profile', 'collections', collection] as const,
 }
 
-type JsonInit = { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal }
-
-function requestJson<T>(url: string, { method = 'GET', body, signal }: JsonInit = {}): Promise<T> {
-  return unwrap<T>(
-    fetch(url, {
-      method,
-      signal,
-      credentials: 'same-origin',
-      headers: {
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  )
-}
-
 export const getProfileQueryOptions = () =>
   queryOptions({
     queryKey: profileKeys.detail(),
-    queryFn: ({ signal }) => requestJson<ProfileDto>('/api/profile', { signal }),
+    queryFn: ({ signal }): Promise<ProfileDto> => unwrap(api.profile.$get({}, { init: { signal } })),
   })
 
 export { getCidadesQueryOptions, getEstadosQueryOptions } from '../reference/reference.public'
@@ -58,8 +42,7 @@ export function useUpdateProfile() {
   const changed = useProfileChanged()
   return useMutation({
     mutationKey: profileUpdateMutationKey,
-    mutationFn: (data: UpdateProfileInput) =>
-      requestJson<ProfileDto>('/api/profile', { method: 'PATCH', body: data }),
+    mutationFn: (data: UpdateProfileInput) => unwrap(api.profile.$patch({ json: data })),
     onSuccess: changed,
   })
 }
@@ -67,12 +50,12 @@ export function useUpdateProfile() {
 export function useUploadAvatar() {
   const changed = useProfileChanged()
   return useMutation({
-    mutationFn: (file: File) => {
+    mutationFn: async (file: File) => {
       const form = new FormData()
       form.append('file', file)
-      return unwrap<ProfileDto>(
-        fetch('/api/profile/avatar', { method: 'POST', body: form, credentials: 'same-origin' }),
-      )
+      // A file upload (multipart), so the raw helper rather than the typed client.
+      const response = await apiFetch('/api/profile/avatar', { method: 'POST', body: form })
+      return (await response.json()) as ProfileDto
     },
     onSuccess: changed,
   })
@@ -81,7 +64,7 @@ export function useUploadAvatar() {
 export function useRemoveAvatar() {
   const changed = useProfileChanged()
   return useMutation({
-    mutationFn: () => requestJson<ProfileDto>('/api/profile/avatar', { method: 'DELETE' }),
+    mutationFn: (): Promise<ProfileDto> => unwrap(api.profile.avatar.$delete()),
     onSuccess: changed,
   })
 }
@@ -89,17 +72,30 @@ export function useRemoveAvatar() {
 export const getCollectionQueryOptions = <C extends LawyerCollection>(collection: C) =>
   queryOptions({
     queryKey: profileKeys.collection(collection),
-    queryFn: async ({ signal }) =>
-      (await requestJson<CollectionList<C>>(`/api/profile/${collection}`, { signal })).items,
+    queryFn: async ({ signal }) => {
+      // The server answers every collection with one route: the list is the one asked for.
+      const list = await unwrap(
+        api.profile[':collection'].$get({ param: { collection } }, { init: { signal } }),
+      )
+      return (list as CollectionList<C>).items
+    },
   })
+
+/**
+ * A collection item's body is checked on the server by that collection's own schema, which AppType cannot
+ * see (the route has no validate('json')): the typed client still sends it as JSON.
+ */
+const withJson = <P>(param: P, json: unknown) => ({ param, json }) as { param: P }
 
 export function useSaveCollectionItem<C extends LawyerCollection>(collection: C) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, data }: { id: string | null; data: CollectionInput<C> }) =>
-      id === null
-        ? requestJson<CollectionItem<C>>(`/api/profile/${collection}`, { method: 'POST', body: data })
-        : requestJson<CollectionItem<C>>(`/api/profile/${collection}/${id}`, { method: 'PATCH', body: data }),
+      (id === null
+        ? unwrap(api.profile[':collection'].$post(withJson({ collection }, data)))
+        : unwrap(api.profile[':collection'][':id'].$patch(withJson({ collection, id }, data)))) as Promise<
+        CollectionItem<C>
+      >,
     // The server orders the list (e.g. the principal area first): read it back rather than guess.
     onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.collection(collection) }),
   })
@@ -108,13 +104,8 @@ export function useSaveCollectionItem<C extends LawyerCollection>(collection: C)
 export function useDeleteCollectionItem(collection: LawyerCollection) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (id: string) => {
-      const response = await fetch(`/api/profile/${collection}/${id}`, {
-        method: 'DELETE',
-        credentials: 'same-origin',
-      })
-      if (!response.ok) await unwrap(Promise.resolve(response))
-    },
+    mutationFn: (id: string) =>
+      unwrapEmpty(api.profile[':collection'][':id'].$delete({ param: { collection, id } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.collection(collection) }),
   })
 }

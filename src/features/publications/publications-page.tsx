@@ -8,7 +8,6 @@ import { Button } from '../../components/ui/button'
 import { Card, CardContent } from '../../components/ui/card'
 import { EmptyState } from '../../components/ui/empty-state'
 import { formatCnj } from '../../lib/br/cnj'
-import { requestJson } from '../../lib/request-json'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { DeadlineDialog, type DeadlineDefaults } from '../agenda/agenda.public'
 import { useSession } from '../auth/auth.public'
@@ -24,6 +23,7 @@ import type { PublicationItem } from './publications.schema'
 import {
   EMPTY_FILTERS,
   fetchCasePrefill,
+  fetchPrazoCase,
   fetchPrazoPrefill,
   getPublicationsQueryOptions,
   useLinkPublicationCase,
@@ -113,9 +113,7 @@ export function PublicationsPage() {
         async () => {
           const prefill = await fetchPrazoPrefill(item.id)
           const found = prefill.caseId
-            ? await requestJson<CaseLabels>(`/api/cases/${encodeURIComponent(prefill.caseId)}`).catch(
-                () => null,
-              )
+            ? await fetchPrazoCase(prefill.caseId).catch((): CaseLabels | null => null)
             : null
           setPrazoDefaults({
             disponibilizacao: prefill.disponibilizacao,

@@ -6,21 +6,12 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query'
-import { errorFromResponse, unwrap } from '../../lib/api-client'
-import { requestJson } from '../../lib/request-json'
+import { api, unwrap, unwrapEmpty } from '../../lib/api-client'
 import type {
-  Andamentos,
-  CaptureRun,
-  CaptureStatus,
-  CasePrefill,
   MonitoredOab,
   OabInput,
-  PrazoPrefill,
-  PublicationCount,
-  PublicationFilters,
   PublicationItem,
   PublicationList,
-  PublicationStats,
   PublicationStatus,
 } from './publications.schema'
 
@@ -63,22 +54,32 @@ export const publicationKeys = {
 }
 
 const enc = encodeURIComponent
-const BASE = '/api/publications'
+const publications = api.publications
+const idParam = (id: string) => ({ param: { id: enc(id) } })
+/** An empty filter is left out of the query (undefined), as the server's defaults apply then. */
+const given = (value: string) => value || undefined
 
 export function getPublicationsQueryOptions(filters: InboxFilters) {
   return infiniteQueryOptions({
     queryKey: publicationKeys.list(filters),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(PUBLICATIONS_PAGE_SIZE) })
-      if (filters.status !== 'todos') params.set('status', filters.status)
-      if (filters.tribunal) params.set('tribunal', filters.tribunal)
-      if (filters.oabId) params.set('oabId', filters.oabId)
-      if (filters.from) params.set('from', filters.from)
-      if (filters.to) params.set('to', filters.to)
-      if (filters.q) params.set('q', filters.q)
-      if (pageParam) params.set('cursor', pageParam)
-      return requestJson<PublicationList>(`${BASE}?${params}`, { signal })
-    },
+    queryFn: ({ pageParam, signal }) =>
+      unwrap(
+        publications.$get(
+          {
+            query: {
+              limit: String(PUBLICATIONS_PAGE_SIZE),
+              status: filters.status === 'todos' ? undefined : filters.status,
+              tribunal: given(filters.tribunal),
+              oabId: given(filters.oabId),
+              from: given(filters.from),
+              to: given(filters.to),
+              q: given(filters.q),
+              cursor: pageParam ?? undefined,
+            },
+          },
+          { init: { signal } },
+        ),
+      ),
     initialPageParam: null as string | null,
     // Keyset pagination: the server's opaque cursor, null on the last page.
     getNextPageParam: (last) => last.nextCursor,
@@ -89,14 +90,14 @@ export function getPublicationsQueryOptions(filters: InboxFilters) {
 export function getPublicationStatsQueryOptions() {
   return queryOptions({
     queryKey: publicationKeys.stats(),
-    queryFn: ({ signal }) => requestJson<PublicationStats>(`${BASE}/stats`, { signal }),
+    queryFn: ({ signal }) => unwrap(publications.stats.$get({}, { init: { signal } })),
   })
 }
 
 export function getPublicationFiltersQueryOptions() {
   return queryOptions({
     queryKey: publicationKeys.filters(),
-    queryFn: ({ signal }) => requestJson<PublicationFilters>(`${BASE}/filters`, { signal }),
+    queryFn: ({ signal }) => unwrap(publications.filters.$get({}, { init: { signal } })),
     staleTime: 60_000,
   })
 }
@@ -109,14 +110,10 @@ export function getPublicationCountQueryOptions() {
   return queryOptions({
     queryKey: publicationKeys.count(),
     queryFn: async ({ signal }): Promise<number | null> => {
-      const response = await fetch(`${BASE}/count`, {
-        signal,
-        credentials: 'same-origin',
-        headers: { accept: 'application/json' },
-      })
+      const response = await publications.count.$get({}, { init: { signal } })
+      // Read before unwrap(): a refusal here is 'nothing to show', never an office redirect or an error.
       if (response.status === 403 || response.status === 404) return null
-      if (!response.ok) throw await errorFromResponse(response)
-      return ((await response.json()) as PublicationCount).naoTratadas
+      return (await unwrap(Promise.resolve(response))).naoTratadas
     },
     staleTime: 0,
   })
@@ -126,7 +123,7 @@ export function getPublicationCountQueryOptions() {
 export function getCaptureStatusQueryOptions() {
   return queryOptions({
     queryKey: publicationKeys.capture(),
-    queryFn: ({ signal }) => requestJson<CaptureStatus>(`${BASE}/capture`, { signal }),
+    queryFn: ({ signal }) => unwrap(publications.capture.$get({}, { init: { signal } })),
     refetchInterval: (query) => (query.state.data?.running ? CAPTURE_POLL_MS : false),
   })
 }
@@ -134,8 +131,8 @@ export function getCaptureStatusQueryOptions() {
 export function getMonitoredOabsQueryOptions() {
   return queryOptions({
     queryKey: publicationKeys.oabs(),
-    queryFn: ({ signal }) =>
-      requestJson<MonitoredOab[] | { items: MonitoredOab[] }>(`${BASE}/oabs`, { signal }),
+    queryFn: ({ signal }): Promise<MonitoredOab[] | { items: MonitoredOab[] }> =>
+      unwrap(publications.oabs.$get({}, { init: { signal } })),
     // A bare array or { items }: the list is small either way.
     select: (data) => (Array.isArray(data) ? data : data.items),
   })
@@ -144,7 +141,10 @@ export function getMonitoredOabsQueryOptions() {
 export function getAndamentosQueryOptions(caseId: string) {
   return queryOptions({
     queryKey: publicationKeys.andamentos(caseId),
-    queryFn: ({ signal }) => requestJson<Andamentos>(`${BASE}/andamentos/${enc(caseId)}`, { signal }),
+    queryFn: ({ signal }) =>
+      unwrap(
+        publications.andamentos[':caseId'].$get({ param: { caseId: enc(caseId) } }, { init: { signal } }),
+      ),
   })
 }
 
@@ -182,56 +182,56 @@ function useItemMutation<Variables extends { id: string }>(
   })
 }
 
-/** A JSON call whose 204 answer means "nothing to show" (null). */
-async function requestItemOrNothing(url: string, method: 'PUT' | 'POST', body: unknown) {
-  let response: Response
-  try {
-    response = await fetch(url, {
-      method,
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-  } catch {
-    // unwrap() turns a network failure into the house's pt-BR message.
-    return unwrap<null>(Promise.reject(new Error('network')))
-  }
-  if (!response.ok) throw await errorFromResponse(response)
-  return response.status === 204 ? null : ((await response.json()) as PublicationItem)
+/** A call whose 204 answer means "nothing to show" (null). */
+function itemOrNothing(
+  request: Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>,
+): Promise<PublicationItem | null> {
+  return unwrap(
+    request.then((response) =>
+      response.status === 204
+        ? { ok: true, status: 204, json: async () => null }
+        : (response as { ok: boolean; status: number; json(): Promise<PublicationItem> }),
+    ),
+  )
 }
 
 export function useSetPublicationStatus() {
   return useItemMutation(({ id, status }: { id: string; status: 'tratada' | 'nao_tratada' }) =>
-    requestJson<PublicationItem>(`${BASE}/${enc(id)}/status`, { method: 'POST', body: { status } }),
+    unwrap(publications[':id'].status.$post({ ...idParam(id), json: { status } })),
   )
 }
 
 export function useLinkPublicationCase() {
   // 204 when the item, now following the case's visibility, is out of this member's sight.
   return useItemMutation(({ id, caseId }: { id: string; caseId: string | null }) =>
-    requestItemOrNothing(`${BASE}/${enc(id)}/case`, 'PUT', { caseId }),
+    itemOrNothing(publications[':id'].case.$put({ ...idParam(id), json: { caseId } })),
   )
 }
 
 export function useLinkPublicationPrazo() {
   return useItemMutation(({ id, eventId }: { id: string; eventId: string }) =>
-    requestJson<PublicationItem>(`${BASE}/${enc(id)}/prazo`, { method: 'POST', body: { eventId } }),
+    unwrap(publications[':id'].prazo.$post({ ...idParam(id), json: { eventId } })),
   )
 }
 
 export function fetchPrazoPrefill(id: string) {
-  return requestJson<PrazoPrefill>(`${BASE}/${enc(id)}/prazo-prefill`)
+  return unwrap(publications[':id']['prazo-prefill'].$get(idParam(id)))
 }
 
 export function fetchCasePrefill(id: string) {
-  return requestJson<CasePrefill>(`${BASE}/${enc(id)}/case-prefill`)
+  return unwrap(publications[':id']['case-prefill'].$get(idParam(id)))
+}
+
+/** The case a prazo is created for, to show it chosen in the dialog. */
+export function fetchPrazoCase(caseId: string) {
+  return unwrap(api.cases[':id'].$get({ param: { id: enc(caseId) } }))
 }
 
 /** 'Buscar agora': 202 with the run; the state query then polls until it ends. */
 export function useStartCapture() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => requestJson<CaptureRun>(`${BASE}/capture`, { method: 'POST' }),
+    mutationFn: () => unwrap(publications.capture.$post()),
     onSettled: () => queryClient.invalidateQueries({ queryKey: publicationKeys.capture() }),
   })
 }
@@ -239,8 +239,7 @@ export function useStartCapture() {
 export function useAddOab() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: OabInput) =>
-      requestJson<MonitoredOab>(`${BASE}/oabs`, { method: 'POST', body: input }),
+    mutationFn: (input: OabInput) => unwrap(publications.oabs.$post({ json: input })),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: publicationKeys.oabs() }),
@@ -252,20 +251,7 @@ export function useAddOab() {
 export function useRemoveOab() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (id: string) => {
-      let response: Response
-      try {
-        response = await fetch(`${BASE}/oabs/${enc(id)}`, {
-          method: 'DELETE',
-          credentials: 'same-origin',
-          headers: { accept: 'application/json' },
-        })
-      } catch {
-        // unwrap() turns a network failure into the house's pt-BR message.
-        return unwrap<void>(Promise.reject(new Error('network')))
-      }
-      if (!response.ok) throw await errorFromResponse(response)
-    },
+    mutationFn: (id: string) => unwrapEmpty(publications.oabs[':id'].$delete(idParam(id))),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: publicationKeys.oabs() }),
@@ -278,7 +264,7 @@ export function useRemoveOab() {
 export function useRefreshAndamentos(caseId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => requestJson<Andamentos>(`${BASE}/andamentos/${enc(caseId)}`, { method: 'POST' }),
+    mutationFn: () => unwrap(publications.andamentos[':caseId'].$post({ param: { caseId: enc(caseId) } })),
     onSuccess: (data) => queryClient.setQueryData(publicationKeys.andamentos(caseId), data),
   })
 }

@@ -3,6 +3,7 @@ import { Download } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { Button } from '../../components/ui/button'
+import { apiFetch } from '../../lib/api-fetch'
 import { saveResponseAsFile } from '../../lib/download'
 
 /** Fetches an export and saves it under the server's file name; a refusal becomes a pt-BR toast. */
@@ -12,7 +13,7 @@ export function useDownload() {
   async function download(url: string, fallbackName: string) {
     setBusy(true)
     try {
-      const response = await fetch(url, { credentials: 'same-origin' })
+      const response = await apiFetch(url)
       await saveResponseAsFile(response, fallbackName)
     } catch (error) {
       toast.error(t('export.error'), { description: error instanceof Error ? error.message : undefined })

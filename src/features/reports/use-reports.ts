@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { requestJson } from '../../lib/request-json'
+import { api, unwrap } from '../../lib/api-client'
 import { periodParams } from './report-period'
-import type { Analytics, AreaReport, HoursReport, Period, PipelineReport, ReportKind } from './reports.schema'
+import type { AreaReport, HoursReport, Period, PipelineReport, ReportKind } from './reports.schema'
 
 // TanStack Query options of Relatórios and Analytics. Every key starts with 'reports'; a period change keeps the
 // previous numbers on screen (marked busy) until the new ones arrive.
@@ -18,11 +18,26 @@ export const reportKeys = {
   analytics: (period: Period) => ['reports', 'analytics', period.from, period.to] as const,
 }
 
+/**
+ * GET /api/reports/<kind>. The server registers the three report routes in a loop (one per kind), which
+ * AppType cannot see, so the typed client's path is named here with the routes' shared answer type.
+ */
+type ReportEndpoint<K extends ReportKind> = {
+  $get(
+    args: { query: Period },
+    options: { init: { signal: AbortSignal } },
+  ): Promise<{ ok: boolean; status: number; json(): Promise<ReportByKind[K]> }>
+}
+const reportEndpoint = <K extends ReportKind>(kind: K) =>
+  (api.reports as unknown as { [P in K]: ReportEndpoint<K> })[kind]
+
 export function getReportQueryOptions<K extends ReportKind>(kind: K, period: Period) {
   return queryOptions({
     queryKey: reportKeys.report(kind, period),
     queryFn: ({ signal }) =>
-      requestJson<ReportByKind[K]>(`/api/reports/${kind}?${periodParams(period)}`, { signal }),
+      unwrap(
+        reportEndpoint(kind).$get({ query: { from: period.from, to: period.to } }, { init: { signal } }),
+      ),
     placeholderData: keepPreviousData,
   })
 }
@@ -31,7 +46,9 @@ export function getAnalyticsQueryOptions(period: Period) {
   return queryOptions({
     queryKey: reportKeys.analytics(period),
     queryFn: ({ signal }) =>
-      requestJson<Analytics>(`/api/reports/analytics?${periodParams(period)}`, { signal }),
+      unwrap(
+        api.reports.analytics.$get({ query: { from: period.from, to: period.to } }, { init: { signal } }),
+      ),
     placeholderData: keepPreviousData,
   })
 }

@@ -16,8 +16,6 @@ import { ApiRequestError } from '../../lib/api-client'
 import { UFS, UF_NAMES, type Uf } from '../../lib/br/uf'
 import { changeLanguage, type Language } from '../../lib/i18n'
 import { useSession } from '../auth/auth.public'
-import { privacyCardSlot } from './settings-slots'
-import { DirectoryVisibilityCard } from '../directory/directory.public'
 import { SubscriptionCard } from '../platform-billing/platform-billing.public'
 import {
   BIO_MAX,
@@ -29,6 +27,7 @@ import {
   type SettingsDto,
 } from './settings.schema'
 import { ActiveSessionsCard, SignInActivityCard } from './security-lists'
+import { directoryCardSlot, privacyCardSlot } from './settings-slots'
 import { TwoFactorCard } from './two-factor-card'
 import { applyCompactMode, useSaveSettings, useSettings } from './use-settings'
 
@@ -319,7 +318,7 @@ function SettingsForm({ saved }: { saved: SettingsDto }) {
       </form>
 
       {/* 'Perfil público' lives here since issue 13: it saves at once and hides the lawyer everywhere. */}
-      <DirectoryVisibilityCard />
+      <directoryCardSlot.Slot />
 
       {/* The office's platform subscription (issue 14): every member sees it, sócios act on it. */}
       <Suspense fallback={null}>

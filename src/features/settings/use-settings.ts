@@ -1,9 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { api, ApiRequestError, unwrap } from '../../lib/api-client'
-import type { ApiErrorBody } from '../../lib/api-error'
+import { api, unwrap } from '../../lib/api-client'
 import { changeLanguage, i18next } from '../../lib/i18n'
-import { meQueryKey, useSession } from '../auth/auth.public'
+import { meQueryKey, postAuth, useSession } from '../auth/auth.public'
 import type { SettingsData, SettingsDto } from './settings.schema'
 
 export const settingsKeys = {
@@ -32,18 +31,24 @@ export function useSaveSettings() {
   })
 }
 
-export function useSignInActivity() {
-  return useQuery({
+export const signInActivityQueryOptions = () =>
+  queryOptions({
     queryKey: settingsKeys.activity(),
     queryFn: () => unwrap(api.settings.activity.$get()),
   })
+
+export function useSignInActivity() {
+  return useQuery(signInActivityQueryOptions())
 }
 
-export function useActiveSessions() {
-  return useQuery({
+export const activeSessionsQueryOptions = () =>
+  queryOptions({
     queryKey: settingsKeys.sessions(),
     queryFn: () => unwrap(api.settings.sessions.$get()),
   })
+
+export function useActiveSessions() {
+  return useQuery(activeSessionsQueryOptions())
 }
 
 export function useRevokeSession() {
@@ -62,34 +67,10 @@ export function useRevokeOtherSessions() {
   })
 }
 
-// --- Two-factor authentication: better-auth's own endpoints (its twoFactor plugin) under /api/auth.
+// --- Two-factor authentication: better-auth's own endpoints (its twoFactor plugin) under /api/auth, which
+// AppType cannot type (auth's postAuth names the answer).
 
-async function authPost<T>(path: string, body: Record<string, unknown>): Promise<T> {
-  let response: Response
-  try {
-    response = await fetch(`/api/auth${path}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    })
-  } catch {
-    throw new ApiRequestError(
-      0,
-      'network',
-      'Sem conexão com o servidor. Verifique sua internet e tente novamente.',
-    )
-  }
-  const json = (await response.json().catch(() => null)) as (ApiErrorBody & T) | null
-  if (!response.ok) {
-    throw new ApiRequestError(
-      response.status,
-      json?.error?.code ?? `http_${response.status}`,
-      json?.error?.message ?? 'Erro inesperado. Tente novamente mais tarde.',
-    )
-  }
-  return json as T
-}
+const authPost = <T>(path: string, body: Record<string, unknown>) => postAuth<T>(`/api/auth${path}`, body)
 
 export interface TwoFactorEnrolment {
   totpURI: string

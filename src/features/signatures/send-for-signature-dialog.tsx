@@ -19,9 +19,13 @@ import { Label } from '../../components/ui/label'
 import { Textarea } from '../../components/ui/textarea'
 import { ApiRequestError } from '../../lib/api-client'
 import { formatDateTimeBR } from '../../lib/br/dates'
-import { requestJson } from '../../lib/request-json'
 import { useSession } from '../auth/auth.public'
-import { useCancelSignature, useDocumentSignatures, useSendForSignature } from './use-signatures'
+import {
+  getSignerClientQueryOptions,
+  useCancelSignature,
+  useDocumentSignatures,
+  useSendForSignature,
+} from './use-signatures'
 
 /** What the dialog needs of a documents row. */
 export interface SignableDocument {
@@ -86,16 +90,7 @@ function SendForSignatureDialog({ document, onClose }: { document: SignableDocum
   const history = useDocumentSignatures(document.id, true)
   const cancel = useCancelSignature()
   const clientId = document.cliente?.id
-  const client = useQuery({
-    queryKey: ['signatures', 'client', clientId],
-    queryFn: ({ signal }) =>
-      requestJson<{ nomeCompleto: string; email: string | null }>(
-        `/api/clients/${encodeURIComponent(clientId ?? '')}`,
-        { signal },
-      ),
-    enabled: Boolean(clientId),
-    retry: false,
-  })
+  const client = useQuery({ ...getSignerClientQueryOptions(clientId ?? ''), enabled: Boolean(clientId) })
   const [signers, setSigners] = useState<SignerDraft[]>(() =>
     document.cliente
       ? [draft({ name: document.cliente.nomeCompleto, clientId: document.cliente.id })]

@@ -1,14 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ApiRequestError, unwrap } from '../../lib/api-client'
-import { requestJson } from '../../lib/request-json'
-import type {
-  CreateSignatureBody,
-  PublicSigningInfo,
-  SignatureBadges,
-  SignatureRequestRow,
-  SignBody,
-  VerificationResult,
-} from './signatures.schema'
+import { api, ApiRequestError, unwrap, unwrapEmpty } from '../../lib/api-client'
+import { apiFetch } from '../../lib/api-fetch'
+import type { CreateSignatureBody, SignatureBadges, SignBody, VerificationResult } from './signatures.schema'
 
 export const signatureKeys = {
   all: ['signatures'] as const,
@@ -26,8 +19,10 @@ function badgeFor(documentId: string): Promise<SignatureBadges[string] | null> {
     const promise = new Promise<SignatureBadges>((resolve, reject) => {
       setTimeout(() => {
         pending = null
-        const query = new URLSearchParams({ documentIds: [...ids].join(',') })
-        requestJson<SignatureBadges>(`/api/signatures/status?${query}`).then(resolve, reject)
+        unwrap(api.signatures.status.$get({ query: { documentIds: [...ids].join(',') } })).then(
+          resolve,
+          reject,
+        )
       }, 0)
     })
     pending = { ids, promise }
@@ -45,22 +40,31 @@ export function useSignatureBadge(documentId: string, enabled: boolean) {
   })
 }
 
-export function useDocumentSignatures(documentId: string, enabled: boolean) {
-  return useQuery({
+export function getDocumentSignaturesQueryOptions(documentId: string) {
+  return queryOptions({
     queryKey: signatureKeys.document(documentId),
+    queryFn: ({ signal }) => unwrap(api.signatures.$get({ query: { documentId } }, { init: { signal } })),
+  })
+}
+
+export function useDocumentSignatures(documentId: string, enabled: boolean) {
+  return useQuery({ ...getDocumentSignaturesQueryOptions(documentId), enabled })
+}
+
+/** The document's client, to fill its e-mail in as the first signer's. */
+export function getSignerClientQueryOptions(clientId: string) {
+  return queryOptions({
+    queryKey: ['signatures', 'client', clientId],
     queryFn: ({ signal }) =>
-      requestJson<SignatureRequestRow[]>(`/api/signatures?${new URLSearchParams({ documentId })}`, {
-        signal,
-      }),
-    enabled,
+      unwrap(api.clients[':id'].$get({ param: { id: encodeURIComponent(clientId) } }, { init: { signal } })),
+    retry: false,
   })
 }
 
 export function useSendForSignature() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: CreateSignatureBody) =>
-      requestJson<{ id: string }>('/api/signatures', { method: 'POST', body }),
+    mutationFn: (body: CreateSignatureBody) => unwrap(api.signatures.$post({ json: body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: signatureKeys.all }),
   })
 }
@@ -68,59 +72,49 @@ export function useSendForSignature() {
 export function useCancelSignature() {
   const queryClient = useQueryClient()
   return useMutation({
+    // 204: no body to read.
     mutationFn: (id: string) =>
-      unwrap(
-        fetch(`/api/signatures/${encodeURIComponent(id)}/cancel`, {
-          method: 'POST',
-          credentials: 'same-origin',
-        }).then((response) => ({
-          ok: response.ok,
-          status: response.status,
-          json: async () => (response.ok ? null : response.json()),
-        })),
-      ),
+      unwrapEmpty(api.signatures[':id'].cancel.$post({ param: { id: encodeURIComponent(id) } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: signatureKeys.all }),
   })
 }
 
 // ---- The signer's page (no session) ----
 
-const linkUrl = (token: string, rest = '') => `/api/signatures/public/${encodeURIComponent(token)}${rest}`
+const link = api.signatures.public[':token']
+const tokenParam = (token: string) => ({ param: { token: encodeURIComponent(token) } })
 
 export function signingFileUrl(token: string): string {
-  return linkUrl(token, '/file')
+  return `/api/signatures/public/${encodeURIComponent(token)}/file`
 }
 
 export function getSigningLinkQueryOptions(token: string) {
   return queryOptions({
     queryKey: signatureKeys.link(token),
-    queryFn: ({ signal }) => requestJson<PublicSigningInfo>(linkUrl(token), { signal }),
+    queryFn: ({ signal }) => unwrap(link.$get(tokenParam(token), { init: { signal } })),
     retry: false,
     staleTime: 0,
   })
 }
 
-export const sendSigningCode = (token: string) =>
-  requestJson<{ sent: true }>(linkUrl(token, '/code'), { method: 'POST' })
+export const sendSigningCode = (token: string) => unwrap(link.code.$post(tokenParam(token)))
 export const signDocument = (token: string, body: SignBody) =>
-  requestJson<{ signed: true; complete: boolean }>(linkUrl(token, '/sign'), { method: 'POST', body })
+  unwrap(link.sign.$post({ ...tokenParam(token), json: body }))
 export const refuseDocument = (token: string, reason?: string) =>
-  requestJson<{ refused: true }>(linkUrl(token, '/refuse'), { method: 'POST', body: { reason } })
+  unwrap(link.refuse.$post({ ...tokenParam(token), json: { reason } }))
 
 // ---- /verificar ----
 
-export const verifyByCode = (code: string) =>
-  requestJson<VerificationResult>(`/api/signatures/verify?${new URLSearchParams({ code })}`)
+export const verifyByCode = (code: string) => unwrap(api.signatures.verify.$get({ query: { code } }))
 
+/** The PDF's raw bytes are the body (an upload), so the raw helper rather than the typed client. */
 export async function verifyPdf(file: File): Promise<VerificationResult> {
-  return unwrap<VerificationResult>(
-    fetch('/api/signatures/verify', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/pdf', accept: 'application/json' },
-      body: file,
-    }),
-  )
+  const response = await apiFetch('/api/signatures/verify', {
+    method: 'POST',
+    headers: { 'content-type': 'application/pdf', accept: 'application/json' },
+    body: file,
+  })
+  return (await response.json()) as VerificationResult
 }
 
 export const isApiError = (error: unknown): error is ApiRequestError => error instanceof ApiRequestError

@@ -108,6 +108,16 @@ describe('MemberFormDialog', () => {
     expect(alerts()).toEqual([])
   })
 
+  it('says a bad e-mail and phone in the words of POST /api/team (team.routes.test.ts)', async () => {
+    const { user, dialog, nome, email, submit, fetchSpy } = renderMemberForm()
+    await user.type(nome, 'Bruno Lima')
+    await user.type(email, 'bruno@')
+    await user.type(within(dialog).getByRole('textbox', { name: 'Telefone' }), '123')
+    await user.click(submit)
+    await waitFor(() => expect(alerts()).toEqual(['Email inválido', 'Telefone inválido']))
+    expect(fetchSpy).not.toHaveBeenCalled()
+  })
+
   it('keeps the OAB optional but checks it, and checks the hourly rate', async () => {
     const { user, dialog, nome, email, submit } = renderMemberForm()
     expect(within(dialog).getByText('Opcional')).toBeDefined()

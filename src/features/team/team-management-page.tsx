@@ -4,6 +4,7 @@ import { KeyRound, Plus, Scale, Settings2, UserCog, UsersRound } from 'lucide-re
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { ListError, ListSkeleton } from '../../components/list-page/list-states'
+import { useReturnFocus } from '../../components/list-page/use-return-focus'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
@@ -12,7 +13,7 @@ import { cn } from '../../lib/utils'
 import { NIVEIS_ACESSO } from '../offices/offices.public'
 import { MemberFormDialog } from './member-form'
 import { LEVEL_ICON } from './members-list'
-import { StatCards, type StatCard } from './stat-cards'
+import { StatCards, type StatCardItem } from '../../components/list-page/stat-cards'
 import { PERMISSION_LABELS, type TeamMember } from './team.schema'
 import { getTeamQueryOptions } from './use-team'
 
@@ -34,20 +35,14 @@ export function TeamManagementPage() {
   }, [team.isError, team.error, t])
 
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const openerRef = useRef<HTMLElement | null>(null)
+  const { remember, returnFocus } = useReturnFocus(headingRef)
   const openForm = (member: TeamMember | null) => {
-    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    remember()
     setForm({ open: true, member })
   }
-  const returnFocus = useCallback((event: Event) => {
-    event.preventDefault()
-    const opener = openerRef.current
-    if (opener?.isConnected) opener.focus()
-    else headingRef.current?.focus()
-  }, [])
   const onFormOpenChange = useCallback((open: boolean) => setForm((state) => ({ ...state, open })), [])
 
-  const cards: StatCard[] = [
+  const cards: StatCardItem[] = [
     {
       key: 'equipe',
       label: t('management.stats.team'),
@@ -97,7 +92,12 @@ export function TeamManagementPage() {
         </p>
       )}
 
-      <StatCards label={t('management.stats.label')} cards={cards} loading={team.isPending} />
+      <StatCards
+        label={t('management.stats.label')}
+        cards={cards}
+        loading={team.isPending}
+        testIdPrefix="team-stat"
+      />
 
       <Card className="gap-4 py-4">
         <CardHeader className="px-4">

@@ -5,21 +5,21 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { ListError, ListSkeleton } from '../../components/list-page/list-states'
 import { SearchStatusBar } from '../../components/list-page/search-status-bar'
+import { useReturnFocus } from '../../components/list-page/use-return-focus'
+import { useSearchText } from '../../components/list-page/use-search-text'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
 import { EmptyState } from '../../components/ui/empty-state'
-import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { OfficeAuditLog } from '../audit/audit.public'
 import { NIVEIS_ACESSO } from '../offices/offices.public'
 import { DeactivateMemberDialog, useInvitationActions } from './member-actions'
 import { MemberFormDialog } from './member-form'
 import { MembersList } from './members-list'
 import { PermissionMatrix, PermissionsDialog } from './permission-matrix'
-import { StatCards, type StatCard } from './stat-cards'
+import { StatCards, type StatCardItem } from '../../components/list-page/stat-cards'
 import type { TeamMember, TeamOverview } from './team.schema'
 import { getTeamQueryOptions, type TeamFilters } from './use-team'
 
-const SEARCH_DEBOUNCE_MS = 300
 const LEVEL_FILTERS = ['todos', ...NIVEIS_ACESSO] as const
 const numberFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 })
 
@@ -28,8 +28,7 @@ type FormState = { open: boolean; member: TeamMember | null }
 /** /dashboard/team — 'Equipe & Permissões' (spec §2, issue 10). */
 export function TeamPage() {
   const { t } = useTranslation('team')
-  const [searchText, setSearchText] = useState('')
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS)
+  const { searchText, setSearchText, search } = useSearchText()
   const [nivel, setNivel] = useState<TeamFilters['nivel']>('todos')
   const filters = useMemo<TeamFilters>(() => ({ search, nivel }), [search, nivel])
   const team = useQuery(getTeamQueryOptions(filters))
@@ -47,16 +46,7 @@ export function TeamPage() {
 
   // The dialogs open from row buttons (no Radix trigger): focus goes back to the opener, or to the search.
   const searchRef = useRef<HTMLInputElement>(null)
-  const openerRef = useRef<HTMLElement | null>(null)
-  const rememberOpener = () => {
-    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-  }
-  const returnFocus = useCallback((event: Event) => {
-    event.preventDefault()
-    const opener = openerRef.current
-    if (opener?.isConnected) opener.focus()
-    else searchRef.current?.focus()
-  }, [])
+  const { remember: rememberOpener, returnFocus } = useReturnFocus(searchRef)
   const onFormOpenChange = useCallback((open: boolean) => setForm((state) => ({ ...state, open })), [])
   const openForm = (member: TeamMember | null) => {
     rememberOpener()
@@ -179,7 +169,7 @@ export function TeamPage() {
 
 function TeamStats({ stats, loading }: { stats: TeamOverview['stats'] | undefined; loading: boolean }) {
   const { t } = useTranslation('team')
-  const cards: StatCard[] = [
+  const cards: StatCardItem[] = [
     {
       key: 'membros',
       label: t('stats.membrosAtivos'),
@@ -205,5 +195,5 @@ function TeamStats({ stats, loading }: { stats: TeamOverview['stats'] | undefine
       icon: Briefcase,
     },
   ]
-  return <StatCards label={t('stats.label')} cards={cards} loading={loading} />
+  return <StatCards label={t('stats.label')} cards={cards} loading={loading} testIdPrefix="team-stat" />
 }

@@ -1,14 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { unwrap } from '../../lib/api-client'
-import { requestJson } from '../../lib/request-json'
-import type {
-  CreateMemberInput,
-  InvitationAccepted,
-  InvitationInfo,
-  TeamListQuery,
-  TeamOverview,
-  UpdateMemberInput,
-} from './team.schema'
+import { api, unwrap, unwrapEmpty } from '../../lib/api-client'
+import type { CreateMemberInput, TeamListQuery, UpdateMemberInput } from './team.schema'
 
 // TanStack Query hooks of the team screens. Every key starts with 'team': one invalidation refreshes the
 // 'Equipe & Permissões' list, its cards and the team-management page.
@@ -28,11 +20,11 @@ export function getTeamQueryOptions(filters: TeamFilters = { search: '', nivel: 
   return queryOptions({
     queryKey: teamKeys.overview(filters),
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams()
-      if (filters.search) params.set('search', filters.search)
-      if (filters.nivel !== 'todos') params.set('nivel', filters.nivel)
-      const query = params.size > 0 ? `?${params}` : ''
-      return requestJson<TeamOverview>(`/api/team${query}`, { signal })
+      const query = {
+        ...(filters.search ? { search: filters.search } : {}),
+        ...(filters.nivel !== 'todos' ? { nivel: filters.nivel } : {}),
+      }
+      return unwrap(api.team.$get({ query }, { init: { signal } }))
     },
     // Keep the rows on screen while the next search runs instead of flashing the skeleton per keystroke.
     placeholderData: keepPreviousData,
@@ -41,27 +33,9 @@ export function getTeamQueryOptions(filters: TeamFilters = { search: '', nivel: 
   })
 }
 
-const memberUrl = (id: string) => `/api/team/${encodeURIComponent(id)}`
-
-/**
- * PUT and the 204 answers (DELETE, invitation resend/cancel) are outside requestJson: no body comes back, so
- * a success is not parsed as JSON; errors still become ApiRequestError with the server's pt-BR message.
- */
-async function send(url: string, method: 'PUT' | 'POST' | 'DELETE', body?: unknown): Promise<void> {
-  await unwrap(
-    fetch(url, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }).then((response) =>
-      response.ok ? { ok: true, status: response.status, json: () => Promise.resolve(null) } : response,
-    ),
-  )
-}
+// PUT and the 204 answers (DELETE, invitation resend/cancel) carry no body: a success is not parsed as JSON
+// (unwrapEmpty); errors still become ApiRequestError with the server's pt-BR message.
+const member = api.team[':id']
 
 function useInvalidatingMutation<TVariables, TResult>(
   mutationFn: (variables: TVariables) => Promise<TResult>,
@@ -84,21 +58,24 @@ export function useSaveMember() {
   return useInvalidatingMutation(
     ({ id, data }: { id: string | null; data: CreateMemberInput | UpdateMemberInput }) =>
       id === null
-        ? requestJson<{ id: string; convite: boolean }>('/api/team', { method: 'POST', body: data })
-        : send(memberUrl(id), 'PUT', data).then(() => ({ id, convite: false })),
+        ? unwrap(api.team.$post({ json: data as CreateMemberInput }))
+        : unwrapEmpty(member.$put({ param: { id }, json: data as UpdateMemberInput })).then(() => ({
+            id,
+            convite: false,
+          })),
   )
 }
 
 export function useDeactivateMember() {
-  return useInvalidatingMutation((id: string) => send(memberUrl(id), 'DELETE'))
+  return useInvalidatingMutation((id: string) => unwrapEmpty(member.$delete({ param: { id } })))
 }
 
 export function useResendInvitation() {
-  return useInvalidatingMutation((id: string) => send(`${memberUrl(id)}/invitation`, 'POST'))
+  return useInvalidatingMutation((id: string) => unwrapEmpty(member.invitation.$post({ param: { id } })))
 }
 
 export function useCancelInvitation() {
-  return useInvalidatingMutation((id: string) => send(`${memberUrl(id)}/invitation`, 'DELETE'))
+  return useInvalidatingMutation((id: string) => unwrapEmpty(member.invitation.$delete({ param: { id } })))
 }
 
 /** What the invitation page shows; the token is the credential, so no session is needed. */
@@ -106,14 +83,12 @@ export function getInvitationQueryOptions(token: string) {
   return queryOptions({
     queryKey: teamKeys.invitation(token),
     queryFn: ({ signal }) =>
-      requestJson<InvitationInfo>(`/api/team/invitations/${encodeURIComponent(token)}`, { signal }),
+      unwrap(api.team.invitations[':token'].$get({ param: { token } }, { init: { signal } })),
     retry: false,
     staleTime: 0,
   })
 }
 
 export function acceptInvitation(token: string) {
-  return requestJson<InvitationAccepted>(`/api/team/invitations/${encodeURIComponent(token)}/accept`, {
-    method: 'POST',
-  })
+  return unwrap(api.team.invitations[':token'].accept.$post({ param: { token } }))
 }

@@ -1,15 +1,11 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { errorFromResponse, unwrap } from '../../lib/api-client'
-import { requestJson } from '../../lib/request-json'
+import { api, unwrap, unwrapEmpty } from '../../lib/api-client'
 import { uploadFile } from '../documents/documents.public'
 import type {
   TemplateCreateInput,
   TemplateDetail,
-  TemplateGenerated,
   TemplateGenerateInput,
   TemplateKind,
-  TemplateList,
-  TemplatePreview,
   TemplatePreviewInput,
   TemplateUpdateInput,
 } from './templates.schema'
@@ -25,11 +21,13 @@ export const templateKeys = {
 
 const BASE = '/api/templates'
 const enc = encodeURIComponent
+const templates = api.templates
+const idParam = (id: string) => ({ id: enc(id) })
 
 export function getTemplatesQueryOptions() {
   return queryOptions({
     queryKey: templateKeys.list(),
-    queryFn: ({ signal }) => requestJson<TemplateList>(BASE, { signal }),
+    queryFn: ({ signal }) => unwrap(templates.$get({}, { init: { signal } })),
     select: (data) => data.items,
   })
 }
@@ -37,7 +35,7 @@ export function getTemplatesQueryOptions() {
 export function getTemplateQueryOptions(id: string) {
   return queryOptions({
     queryKey: templateKeys.detail(id),
-    queryFn: ({ signal }) => requestJson<TemplateDetail>(`${BASE}/${enc(id)}`, { signal }),
+    queryFn: ({ signal }) => unwrap(templates[':id'].$get({ param: idParam(id) }, { init: { signal } })),
     // The editor opens on what the server holds now, not on a copy from earlier in the visit.
     staleTime: 0,
   })
@@ -53,27 +51,14 @@ export function useSaveTemplate() {
   return useMutation({
     mutationFn: ({ id, data }: { id: string | null; data: TemplateCreateInput | TemplateUpdateInput }) =>
       id === null
-        ? requestJson<TemplateDetail>(BASE, { method: 'POST', body: data })
-        : requestJson<TemplateDetail>(`${BASE}/${enc(id)}`, { method: 'PATCH', body: data }),
+        ? unwrap(templates.$post({ json: data as TemplateCreateInput }))
+        : unwrap(templates[':id'].$patch({ param: idParam(id), json: data })),
     onSettled: () => invalidateTemplates(queryClient),
   })
 }
 
-/** DELETE may answer 204 (no JSON), so not requestJson. */
-async function deleteTemplate(id: string): Promise<void> {
-  let response: Response
-  try {
-    response = await fetch(`${BASE}/${enc(id)}`, {
-      method: 'DELETE',
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-    })
-  } catch {
-    // unwrap() turns a network failure into the house's pt-BR message.
-    return unwrap(Promise.reject(new Error('network')))
-  }
-  if (!response.ok) throw await errorFromResponse(response)
-}
+/** DELETE may answer 204 (no JSON). */
+const deleteTemplate = (id: string) => unwrapEmpty(templates[':id'].$delete({ param: idParam(id) }))
 
 export function useDeleteTemplate() {
   const queryClient = useQueryClient()
@@ -95,7 +80,7 @@ export function uploadTemplate(
 export function usePreviewTemplate() {
   return useMutation({
     mutationFn: ({ id, data }: { id: string; data: TemplatePreviewInput }) =>
-      requestJson<TemplatePreview>(`${BASE}/${enc(id)}/preview`, { method: 'POST', body: data }),
+      unwrap(templates[':id'].preview.$post({ param: idParam(id), json: data })),
   })
 }
 
@@ -103,7 +88,7 @@ export function useGenerateDocument() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, data }: { id: string; data: TemplateGenerateInput }) =>
-      requestJson<TemplateGenerated>(`${BASE}/${enc(id)}/generate`, { method: 'POST', body: data }),
+      unwrap(templates[':id'].generate.$post({ param: idParam(id), json: data })),
     // Two new documents: the documents' lists and counters (keys 'documents' and the dashboard's).
     onSuccess: () =>
       Promise.all([

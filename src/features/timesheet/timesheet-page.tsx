@@ -13,6 +13,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '../../components/ui/alert-dialog'
+import { useExport } from '../../components/list-page/use-export'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent } from '../../components/ui/card'
 import { EmptyState } from '../../components/ui/empty-state'
@@ -21,12 +22,11 @@ import { Input } from '../../components/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select'
 import { Skeleton } from '../../components/ui/skeleton'
 import { diffDaysISO, formatDateBR, isIsoDate } from '../../lib/br/dates'
-import { saveResponseAsFile } from '../../lib/download'
 import { ManualEntryDialog } from './manual-entry-dialog'
 import { PERIOD_PRESETS, periodOf, type Period, type PeriodPreset } from './timesheet-period'
 import { TimesheetWeeks } from './timesheet-weeks'
 import { formatMinutes, TIMESHEET_LIMITS, type TimeEntryDto, type TimesheetList } from './timesheet.schema'
-import { getTimesheetQueryOptions, periodParams, useDeleteEntry } from './use-timesheet'
+import { downloadTimesheetCsv, getTimesheetQueryOptions, useDeleteEntry } from './use-timesheet'
 
 const MAX_LISTED = 2000
 
@@ -50,22 +50,9 @@ export function TimesheetPage() {
   })
   const [entryOpen, setEntryOpen] = useState(false)
   const [toDelete, setToDelete] = useState<TimeEntryDto | null>(null)
-  const [exporting, setExporting] = useState(false)
+  const { exporting, run: runExport } = useExport(t('exportError'))
   const remove = useDeleteEntry()
-
-  async function exportCsv() {
-    setExporting(true)
-    try {
-      const response = await fetch(`/api/timesheet/export.csv?${periodParams(period)}`, {
-        credentials: 'same-origin',
-      })
-      await saveResponseAsFile(response, `minhas-horas-${period.from}-a-${period.to}.csv`)
-    } catch (error) {
-      toast.error(t('exportError'), { description: error instanceof Error ? error.message : undefined })
-    } finally {
-      setExporting(false)
-    }
-  }
+  const exportCsv = () => runExport(() => downloadTimesheetCsv(period))
 
   function confirmDelete(entry: TimeEntryDto) {
     remove.mutateAsync(entry.id).then(

@@ -1,14 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { errorFromResponse, unwrap } from '../../lib/api-client'
-import { requestJson } from '../../lib/request-json'
+import { api, unwrap, unwrapEmpty } from '../../lib/api-client'
+import { apiFetch } from '../../lib/api-fetch'
+import { saveResponseAsFile } from '../../lib/download'
 import type { Period } from './timesheet-period'
-import type {
-  ManualEntryInput,
-  StartTimerInput,
-  TimeEntryDto,
-  TimerState,
-  TimesheetList,
-} from './timesheet.schema'
+import type { ManualEntryInput, StartTimerInput } from './timesheet.schema'
 
 // TanStack Query hooks of the timesheet (header timer and 'Minhas horas'). Every key starts with
 // 'timesheet', so one invalidation refreshes the timer and every listed period; the team page's hours
@@ -24,7 +19,7 @@ export const timesheetKeys = {
 export function getTimerQueryOptions() {
   return queryOptions({
     queryKey: timesheetKeys.timer,
-    queryFn: ({ signal }) => requestJson<TimerState>('/api/timesheet/timer', { signal }),
+    queryFn: ({ signal }) => unwrap(api.timesheet.timer.$get(undefined, { init: { signal } })),
     staleTime: 30_000,
   })
 }
@@ -33,10 +28,17 @@ export function periodParams(period: Period): string {
   return new URLSearchParams({ from: period.from, to: period.to }).toString()
 }
 
+/** Saves the period's CSV (fetched, so a failure can be told instead of saved). */
+export async function downloadTimesheetCsv(period: Period) {
+  const response = await apiFetch(`/api/timesheet/export.csv?${periodParams(period)}`)
+  await saveResponseAsFile(response, `minhas-horas-${period.from}-a-${period.to}.csv`)
+}
+
 export function getTimesheetQueryOptions(period: Period) {
   return queryOptions({
     queryKey: timesheetKeys.list(period),
-    queryFn: ({ signal }) => requestJson<TimesheetList>(`/api/timesheet?${periodParams(period)}`, { signal }),
+    queryFn: ({ signal }) =>
+      unwrap(api.timesheet.$get({ query: { from: period.from, to: period.to } }, { init: { signal } })),
   })
 }
 
@@ -53,31 +55,13 @@ function useTimesheetMutation<TInput, TResult>(mutationFn: (input: TInput) => Pr
 }
 
 export const useStartTimer = () =>
-  useTimesheetMutation((input: StartTimerInput) =>
-    requestJson<TimeEntryDto>('/api/timesheet/timer/start', { method: 'POST', body: input }),
-  )
+  useTimesheetMutation((input: StartTimerInput) => unwrap(api.timesheet.timer.start.$post({ json: input })))
 
-export const useStopTimer = () =>
-  useTimesheetMutation(() => requestJson<TimeEntryDto>('/api/timesheet/timer/stop', { method: 'POST' }))
+export const useStopTimer = () => useTimesheetMutation(() => unwrap(api.timesheet.timer.stop.$post()))
 
 export const useCreateEntry = () =>
-  useTimesheetMutation((input: ManualEntryInput) =>
-    requestJson<TimeEntryDto>('/api/timesheet', { method: 'POST', body: input }),
-  )
+  useTimesheetMutation((input: ManualEntryInput) => unwrap(api.timesheet.$post({ json: input })))
 
 export const useDeleteEntry = () =>
-  useTimesheetMutation(async (id: string) => {
-    let response: Response
-    try {
-      response = await fetch(`/api/timesheet/${encodeURIComponent(id)}`, {
-        method: 'DELETE',
-        credentials: 'same-origin',
-        headers: { accept: 'application/json' },
-      })
-    } catch {
-      // unwrap() turns a network failure into the house's pt-BR message.
-      return unwrap(Promise.reject(new Error('network')))
-    }
-    // 204: no JSON to read.
-    if (!response.ok) throw await errorFromResponse(response)
-  })
+  // 204: no JSON to read.
+  useTimesheetMutation((id: string) => unwrapEmpty(api.timesheet[':id'].$delete({ param: { id } })))
