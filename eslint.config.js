@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint'
 import importPlugin from 'eslint-plugin-import'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { readFeatureOrder } from './scripts/feature-order.mjs'
 
 // The house (README "Code tour", docs/decisions/007): arrows point one way.
 //   app → features → (components, lib)           browser
@@ -22,6 +23,18 @@ const featurePrivacy = FEATURES.map(({ name }) => ({
   ),
   message: `Import another feature only through its *.public.ts / *.public.server.ts surface.`,
 }))
+// The order of the features (src/features/README.md): a feature imports nothing from a higher layer, not even
+// a type. Cycles inside a layer are refused by scripts/feature-graph.mjs --check.
+const ORDER = readFeatureOrder()
+const featureOrder = ORDER.flatMap((layer, index) => {
+  const above = ORDER.slice(index + 1).flatMap((upper) => upper.features)
+  if (above.length === 0) return []
+  return layer.features.map((feature) => ({
+    target: `./src/features/${feature}/**`,
+    from: above.map((upper) => `./src/features/${upper}/**`),
+    message: `'${feature}' (layer '${layer.name}') imports only features below it (src/features/README.md): offer a slot or a hook instead (docs/decisions/007).`,
+  }))
+})
 const layering = [
   {
     target: ['./src/lib', './src/components'],
@@ -82,13 +95,14 @@ export default tseslint.config(
         { target: './src', from: SERVER_ONLY, message: 'Browser code must not import server code.' },
         ...layering,
         ...featurePrivacy,
+        ...featureOrder,
       ]),
     ]),
   },
   {
     files: ['src/**/*.server.ts', 'src/server/**', 'src/db/**', 'src/platform/**'],
     ignores: TEST_FILES,
-    rules: Object.fromEntries([restrictedPaths([...layering, ...featurePrivacy])]),
+    rules: Object.fromEntries([restrictedPaths([...layering, ...featurePrivacy, ...featureOrder])]),
   },
   {
     // One validation rule for every form (issue 22): forms are made with useAppForm, which wraps useForm.

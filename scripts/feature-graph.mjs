@@ -3,11 +3,12 @@
 // features that all reach one another (a strongly connected component), and the value imports of another
 // feature's tables. Only imports that run count: `import type` and tests are left out.
 // Usage: node scripts/feature-graph.mjs [--pairs] [--check]
-// --check (run by `npm run lint`): fails on a pair of features importing each other that is not in
-// scripts/feature-cycles.allowed.txt, and on a listed pair that no longer exists (take it off the list): the
-// knot may only shrink, until the list is empty.
+// --check (run by `npm run lint`): fails on any cycle between features (a group larger than one) and on an
+// import that goes up the order of src/features/README.md. ESLint refuses the upward import too, with the file
+// and line; this script also sees the cycles inside a layer, which a per-file rule cannot.
 import fs from 'node:fs'
 import path from 'node:path'
+import { layerIndex, readFeatureOrder } from './feature-order.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '..', 'src', 'features')
 const IMPORT = /^\s*(import|export)\s+(type\s+)?([^'"]*?)\s*from\s*['"]([^'"]+)['"]/gm
@@ -90,18 +91,20 @@ console.log(`largest group reaching one another: ${largest.length} (${largest.so
 console.log(`value imports of another feature's tables: ${tableImports.length}`)
 if (process.argv.includes('--pairs')) for (const pair of pairs) console.log(`  ${pair}`)
 
+// Imports that go up the order of src/features/README.md (ESLint refuses them too, type imports included).
+const layers = readFeatureOrder()
+const layerOf = layerIndex(layers)
+const upward = []
+for (const [from, targets] of edges)
+  for (const to of targets) if (layerOf.get(to) > layerOf.get(from)) upward.push(`${from} -> ${to}`)
+console.log(`imports up the order: ${upward.length}`)
+for (const edge of upward) console.log(`  ${edge}`)
+
 if (process.argv.includes('--check')) {
-  const listFile = path.resolve(import.meta.dirname, 'feature-cycles.allowed.txt')
-  const allowed = fs
-    .readFileSync(listFile, 'utf8')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('#'))
-  const added = pairs.filter((pair) => !allowed.includes(pair))
-  const gone = allowed.filter((pair) => !pairs.includes(pair))
-  for (const pair of added)
-    console.error(`new cycle between features: ${pair} (docs/decisions/007: imports go down the order)`)
-  for (const pair of gone)
-    console.error(`no longer a cycle, take it off ${path.relative(process.cwd(), listFile)}: ${pair}`)
-  if (added.length > 0 || gone.length > 0) process.exit(1)
+  const cycles = groups.filter((group) => group.length > 1)
+  for (const group of cycles)
+    console.error(`features reaching one another: ${group.join(', ')} (docs/decisions/007: no cycles)`)
+  if (upward.length > 0)
+    console.error('imports go down the order of src/features/README.md (docs/decisions/007)')
+  if (cycles.length > 0 || upward.length > 0) process.exit(1)
 }

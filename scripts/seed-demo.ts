@@ -15,6 +15,8 @@ import { runMigrations } from '../src/db/migrate.server'
 import { signUpSchema } from '../src/features/auth/auth.schema'
 import { users } from '../src/features/auth/auth.table.server'
 import { createAccount } from '../src/features/auth/signup.service.server'
+// The sign-up's steps (profile, office, welcome) and auth's event log are wired by the shell's hooks.
+import '../src/server/feature-hooks.server'
 import { seedCases } from '../src/features/cases/cases.seed.server'
 import { seedClients } from '../src/features/clients/clients.seed.server'
 import { seedJobs } from '../src/features/jobs/jobs.seed.server'
