@@ -3,6 +3,9 @@ import { SearchX } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
+import { ListContent } from '../../components/list-page/list-body'
+import { PageNav } from '../../components/list-page/page-nav'
+import { nextCursorOf, useCursorPages } from '../../components/list-page/use-cursor-pages'
 import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
 import { Input } from '../../components/ui/input'
@@ -27,10 +30,9 @@ export function JobsPage() {
   const [params, setParams] = useSearchParams()
   const filters = filtersFrom(params)
   const [draft, setDraft] = useState<JobFilters>(filters)
-  // The cursors of the pages visited so far: 'Anterior' goes back without recomputing anything.
-  const [cursors, setCursors] = useState<(string | null)[]>([null])
-  const page = cursors.length - 1
-  const query = useQuery(jobListQuery(filters, cursors[page] ?? null))
+  const pages = useCursorPages()
+  const query = useQuery(jobListQuery(filters, pages.cursor))
+  const nextCursor = nextCursorOf(query)
   const resultsRef = useRef<HTMLHeadingElement>(null)
 
   useEffect(() => {
@@ -42,17 +44,17 @@ export function JobsPage() {
     const next = new URLSearchParams()
     for (const key of FILTER_KEYS) if (draft[key].trim()) next.set(key, draft[key].trim())
     setParams(next)
-    setCursors([null])
+    pages.reset()
   }
 
   function clear() {
     setDraft(EMPTY_FILTERS)
     setParams(new URLSearchParams())
-    setCursors([null])
+    pages.reset()
   }
 
-  function go(next: (string | null)[]) {
-    setCursors(next)
+  function go(move: () => void) {
+    move()
     resultsRef.current?.focus()
   }
 
@@ -122,25 +124,32 @@ export function JobsPage() {
 
         <section aria-labelledby="vagas-resultados" aria-busy={query.isFetching}>
           <h2 id="vagas-resultados" ref={resultsRef} tabIndex={-1} className="sr-only">
-            {t('resultsRegion')} — {t('pageN', { n: page + 1 })}
+            {t('resultsRegion')} — {t('pageN', { n: pages.pageNumber })}
           </h2>
-          {query.isPending ? (
-            <div className="grid gap-4 md:grid-cols-2" aria-label={t('loading')} role="status">
-              {Array.from({ length: 4 }, (_, i) => (
-                <Skeleton key={i} className="h-56 w-full rounded-xl" />
-              ))}
-            </div>
-          ) : query.isError ? (
-            <div role="alert" className="grid justify-items-center gap-3 rounded-xl border p-8 text-center">
-              <p>{t('error')}</p>
-              <p className="text-sm text-muted-foreground">{query.error.message}</p>
-              <Button variant="outline" onClick={() => void query.refetch()}>
-                {t('retry')}
-              </Button>
-            </div>
-          ) : items.length === 0 ? (
-            <EmptyState icon={<SearchX aria-hidden />} title={t('empty')} description={t('emptyHint')} />
-          ) : (
+          <ListContent
+            list={query}
+            // A failed read shows the error even over the rows of the page shown before.
+            count={query.isError ? 0 : items.length}
+            skeleton={
+              <div className="grid gap-4 md:grid-cols-2" aria-label={t('loading')} role="status">
+                {Array.from({ length: 4 }, (_, i) => (
+                  <Skeleton key={i} className="h-56 w-full rounded-xl" />
+                ))}
+              </div>
+            }
+            error={(message, retry) => (
+              <div role="alert" className="grid justify-items-center gap-3 rounded-xl border p-8 text-center">
+                <p>{t('error')}</p>
+                <p className="text-sm text-muted-foreground">{message}</p>
+                <Button variant="outline" onClick={retry}>
+                  {t('retry')}
+                </Button>
+              </div>
+            )}
+            empty={
+              <EmptyState icon={<SearchX aria-hidden />} title={t('empty')} description={t('emptyHint')} />
+            }
+          >
             <ul className="grid gap-4 md:grid-cols-2">
               {items.map((job) => (
                 <li key={job.id} className="flex">
@@ -148,20 +157,19 @@ export function JobsPage() {
                 </li>
               ))}
             </ul>
-          )}
-          <nav aria-label={t('resultsRegion')} className="mt-6 flex items-center justify-between gap-2">
-            <Button variant="outline" disabled={page === 0} onClick={() => go(cursors.slice(0, -1))}>
-              {t('previous')}
-            </Button>
-            <span className="text-sm text-muted-foreground">{t('pageN', { n: page + 1 })}</span>
-            <Button
-              variant="outline"
-              disabled={!query.data?.nextCursor || query.isPlaceholderData}
-              onClick={() => go([...cursors, query.data?.nextCursor ?? null])}
-            >
-              {t('next')}
-            </Button>
-          </nav>
+          </ListContent>
+          <PageNav
+            label={t('resultsRegion')}
+            previousLabel={t('previous')}
+            nextLabel={t('next')}
+            pageText={t('pageN', { n: pages.pageNumber })}
+            hasPrevious={pages.hasPrevious}
+            hasNext={nextCursor !== null}
+            onPrevious={() => go(pages.previous)}
+            onNext={() => {
+              if (nextCursor !== null) go(() => pages.next(nextCursor))
+            }}
+          />
         </section>
       </main>
     </div>
