@@ -37,12 +37,10 @@ import {
   type AgendaStats,
   type CourtClosedDays,
   type CourtInfo,
-  type EventList,
-  type EventRow,
   type FeedCreated,
   type FeedStatus,
-  type PrazoCalcResult,
 } from './agenda.schema'
+import { eventListSchema, type EventList, type EventRow, type PrazoCalcResult } from './agenda.answers.schema'
 import {
   agendaScope,
   getEvent,
@@ -146,7 +144,9 @@ const officeRoutes = new Hono<AppEnv>()
   .use(noStore())
   .get(
     '/events',
-    routeDoc(TAG, 'Eventos da agenda do escritório (período, tipo, status, caso, cliente)'),
+    routeDoc(TAG, 'Eventos da agenda do escritório (período, tipo, status, caso, cliente)', {
+      response: eventListSchema,
+    }),
     validate('query', eventListQuery),
     async (c) => {
       return c.json<EventList>(await listEvents(c.get('db'), scope(c), c.req.valid('query')))

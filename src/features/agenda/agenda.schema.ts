@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import '../../lib/zod-pt-br'
-import { MAX_DIAS, type TrilhaItem } from '../../lib/br/deadline'
+import { MAX_DIAS } from '../../lib/br/deadline'
 import {
   calendarDate,
   limitParam,
@@ -301,55 +301,8 @@ export interface AgendaSettings {
 
 // --- answers ---------------------------------------------------------------------------------
 
-/** What 'Criar prazo' stored: the engine's answer plus its input and the early-warning day. */
-export interface PrazoInfo {
-  disponibilizacao: string
-  dias: number
-  tribunal: string | null
-  publicacao: string
-  inicio: string
-  vencimento: string
-  trilha: TrilhaItem[]
-  /** Internal early warning: vencimento minus the office's prazo_aviso_dias business days. */
-  avisoEm: string
-}
-
-/** POST /api/agenda/prazos/calcular */
-export type PrazoCalcResult = Omit<PrazoInfo, 'disponibilizacao' | 'dias'> & {
-  disponibilizacao: string
-  dias: number
-  /** The office's early-warning setting used for avisoEm. */
-  avisoDias: number
-}
-
-export interface EventRow {
-  id: string
-  titulo: string
-  tipo: EventType
-  status: EventStatus
-  prioridade: EventPriority
-  /** ISO instant; for a prazo, 00:00 America/Sao_Paulo of its due day. */
-  inicio: string
-  diaInteiro: boolean
-  /** 'YYYY-MM-DD' in America/Sao_Paulo. */
-  data: string
-  /** 'HH:MM' in America/Sao_Paulo; null for an all-day event. */
-  hora: string | null
-  local: string | null
-  descricao: string | null
-  lembreteMinutos: ReminderMinutes | null
-  caso: { id: string; titulo: string; numeroProcesso: string | null } | null
-  cliente: { id: string; nomeCompleto: string } | null
-  prazo: PrazoInfo | null
-  avisoEm: string | null
-  createdAt: string
-  updatedAt: string
-}
-
-export interface EventList {
-  items: EventRow[]
-  total: number
-}
+// The events list, its prazo and the prazo calculation are schemas in agenda.answers.schema.ts.
+export type { EventList, EventRow, PrazoCalcResult, PrazoInfo } from './agenda.answers.schema'
 
 export interface AgendaStats {
   /** Events not deleted (any status). */

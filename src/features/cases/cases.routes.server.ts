@@ -13,6 +13,7 @@ import {
   CASE_MESSAGES,
   caseExportQuerySchema,
   caseListQuerySchema,
+  caseListSchema,
   caseOptionsQuerySchema,
   createCaseSchema,
   updateCaseSchema,
@@ -73,7 +74,7 @@ export const caseRoutes = new Hono<AppEnv>()
   .use(noStore())
   .get(
     '/',
-    routeDoc(TAG, 'Lista os processos do escritório (busca, filtro, páginas)'),
+    routeDoc(TAG, 'Lista os processos do escritório (busca, filtro, páginas)', { response: caseListSchema }),
     canView,
     validate('query', caseListQuerySchema),
     async (c) => {

@@ -180,31 +180,36 @@ export const caseOptionsQuerySchema = z.object({
 
 export const caseIdParamSchema = z.object({ id: z.uuid({ error: CASE_MESSAGES.notFound }) })
 
-/** One row of GET /api/cases. */
-export interface CaseSummary {
-  id: string
-  titulo: string
-  /** Formatted CNJ, '0001234-71.2024.8.26.0100' */
-  numeroProcesso: string | null
-  /** Court from J.TR, e.g. 'TJSP' */
-  tribunalSigla: string | null
-  areaJuridica: CaseArea
-  status: CaseStatus
-  valorCausa: number | null
-  dataInicio: string
-  dataConclusao: string | null
-  resultado: CaseResultado | null
-  clientId: string | null
-  clientNome: string | null
-  createdAt: string
-}
+// The list's answer is a schema (strict: a key added or dropped on one side fails the routes test), so the
+// OpenAPI document (routeDoc's `response`) and the type the page trusts come from one source.
 
-export interface CaseList {
-  items: CaseSummary[]
+/** One row of GET /api/cases. */
+export const caseSummarySchema = z.strictObject({
+  id: z.string(),
+  titulo: z.string(),
+  /** Formatted CNJ, '0001234-71.2024.8.26.0100' */
+  numeroProcesso: z.string().nullable(),
+  /** Court from J.TR, e.g. 'TJSP' */
+  tribunalSigla: z.string().nullable(),
+  areaJuridica: z.enum(CASE_AREAS),
+  status: z.enum(CASE_STATUSES),
+  valorCausa: z.number().nullable(),
+  dataInicio: z.string(),
+  dataConclusao: z.string().nullable(),
+  resultado: z.enum(CASE_RESULTADOS).nullable(),
+  clientId: z.string().nullable(),
+  clientNome: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type CaseSummary = z.infer<typeof caseSummarySchema>
+
+export const caseListSchema = z.strictObject({
+  items: z.array(caseSummarySchema),
   /** Exact up to 10 000; beyond that 10 000 with totalCapped = true (show '10.000+'). */
-  total: number
-  totalCapped?: boolean
-}
+  total: z.number(),
+  totalCapped: z.boolean().optional(),
+})
+export type CaseList = z.infer<typeof caseListSchema>
 
 /** A responsible member of a case (issue 10). */
 export interface CaseResponsavel {

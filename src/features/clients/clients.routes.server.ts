@@ -14,6 +14,7 @@ import {
   CLIENT_MESSAGES,
   clientExportQuerySchema,
   clientListQuerySchema,
+  clientListSchema,
   clientOptionsQuerySchema,
   createClientSchema,
   updateClientSchema,
@@ -64,7 +65,7 @@ export const clientRoutes = new Hono<AppEnv>()
   .use(noStore())
   .get(
     '/',
-    routeDoc(TAG, 'Lista os clientes do escritório (busca, filtro, páginas)'),
+    routeDoc(TAG, 'Lista os clientes do escritório (busca, filtro, páginas)', { response: clientListSchema }),
     validate('query', clientListQuerySchema),
     async (c) => {
       return c.json<ClientList>(await listClients(c.get('db'), actor(c), c.req.valid('query')))

@@ -263,27 +263,32 @@ export const clientOptionsQuerySchema = z.object({ search: searchParam })
 
 export const clientIdParamSchema = z.object({ id: z.uuid({ error: CLIENT_MESSAGES.notFound }) })
 
-/** One row of GET /api/clients: contact data masked (spec §3 get_clients_summary). */
-export interface ClientSummary {
-  id: string
-  nomeCompleto: string
-  tipoPessoa: TipoPessoa
-  emailMasked: string | null
-  telefoneMasked: string | null
-  documentoMasked: string | null
-  cidadeNome: string | null
-  estadoSigla: string | null
-  status: ClientStatus
-  casesCount: number
-  createdAt: string
-}
+// The list's answer is a schema (strict: a key added or dropped on one side fails the routes test), so the
+// OpenAPI document (routeDoc's `response`) and the type the page trusts come from one source.
 
-export interface ClientList {
-  items: ClientSummary[]
+/** One row of GET /api/clients: contact data masked (spec §3 get_clients_summary). */
+export const clientSummarySchema = z.strictObject({
+  id: z.string(),
+  nomeCompleto: z.string(),
+  tipoPessoa: z.enum(TIPOS_PESSOA),
+  emailMasked: z.string().nullable(),
+  telefoneMasked: z.string().nullable(),
+  documentoMasked: z.string().nullable(),
+  cidadeNome: z.string().nullable(),
+  estadoSigla: z.string().nullable(),
+  status: z.enum(CLIENT_STATUSES),
+  casesCount: z.number(),
+  createdAt: z.string(),
+})
+export type ClientSummary = z.infer<typeof clientSummarySchema>
+
+export const clientListSchema = z.strictObject({
+  items: z.array(clientSummarySchema),
   /** Exact up to 10 000; beyond that 10 000 with totalCapped = true (show '10.000+'). */
-  total: number
-  totalCapped?: boolean
-}
+  total: z.number(),
+  totalCapped: z.boolean().optional(),
+})
+export type ClientList = z.infer<typeof clientListSchema>
 
 /** GET /api/clients/:id — the full record (audited). Phone, document and CEP come formatted. */
 export interface Client {

@@ -13,6 +13,7 @@ import {
   DOCUMENT_MESSAGES,
   documentFileQuery,
   documentListQuery,
+  documentListSchema,
   documentUpdateBody,
   documentUploadQuery,
   documentVersionQuery,
@@ -101,7 +102,9 @@ export const documentRoutes = new Hono<AppEnv>()
   .use(noStore())
   .get(
     '/',
-    routeDoc(TAG, 'Lista os documentos que o membro pode ver (busca, filtros, páginas)'),
+    routeDoc(TAG, 'Lista os documentos que o membro pode ver (busca, filtros, páginas)', {
+      response: documentListSchema,
+    }),
     validate('query', documentListQuery),
     async (c) => {
       return c.json<DocumentList>(await listDocuments(c.get('db'), viewer(c), c.req.valid('query')))

@@ -192,32 +192,36 @@ export type DocumentFileQuery = z.input<typeof documentFileQuery>
 
 export const documentIdParam = z.object({ id: z.uuid({ error: DOCUMENT_MESSAGES.notFound }) })
 
-export interface DocumentPerson {
-  id: string
-  nome: string
-}
+// The list's answer is a schema (strict: a key added or dropped on one side fails the routes test), so the
+// OpenAPI document (routeDoc's `response`) and the type the page trusts come from one source.
+
+export const documentPersonSchema = z.strictObject({ id: z.string(), nome: z.string() })
+export type DocumentPerson = z.infer<typeof documentPersonSchema>
 
 /** One document (list row, detail, answers of upload/patch/restore). */
-export interface DocumentRow {
-  id: string
-  nome: string
-  originalName: string
-  tipo: DocumentFileType
-  mimeType: string
-  pasta: DocumentFolder
-  nivelAcesso: DocumentAccessLevel
-  versao: number
+export const documentRowSchema = z.strictObject({
+  id: z.string(),
+  nome: z.string(),
+  originalName: z.string(),
+  tipo: z.enum(DOCUMENT_FILE_TYPES),
+  mimeType: z.string(),
+  pasta: z.enum(DOCUMENT_FOLDERS),
+  nivelAcesso: z.enum(DOCUMENT_ACCESS_LEVELS),
+  versao: z.number(),
   /** Bytes of the current version (the UI formats '1,2 MB'). */
-  tamanho: number
-  etiquetas: string[]
-  observacoes: string | null
-  cliente: { id: string; nomeCompleto: string } | null
-  caso: { id: string; titulo: string; numeroProcesso: string | null } | null
-  enviadoPor: DocumentPerson | null
+  tamanho: z.number(),
+  etiquetas: z.array(z.string()),
+  observacoes: z.string().nullable(),
+  cliente: z.strictObject({ id: z.string(), nomeCompleto: z.string() }).nullable(),
+  caso: z
+    .strictObject({ id: z.string(), titulo: z.string(), numeroProcesso: z.string().nullable() })
+    .nullable(),
+  enviadoPor: documentPersonSchema.nullable(),
   /** ISO instant of the first version. */
-  dataUpload: string
-  updatedAt: string
-}
+  dataUpload: z.string(),
+  updatedAt: z.string(),
+})
+export type DocumentRow = z.infer<typeof documentRowSchema>
 
 export interface DocumentVersionRow {
   versao: number
@@ -228,12 +232,13 @@ export interface DocumentVersionRow {
   createdAt: string
 }
 
-export interface DocumentList {
-  items: DocumentRow[]
+export const documentListSchema = z.strictObject({
+  items: z.array(documentRowSchema),
   /** Exact up to 10 000 (1 000 for a search); beyond that the cap with totalCapped = true (show '10.000+'). */
-  total: number
-  totalCapped?: boolean
-}
+  total: z.number(),
+  totalCapped: z.boolean().optional(),
+})
+export type DocumentList = z.infer<typeof documentListSchema>
 
 export interface DocumentDetail {
   document: DocumentRow

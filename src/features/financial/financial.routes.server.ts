@@ -19,6 +19,7 @@ import {
   entryListQuery,
   entryUpdateBody,
   FINANCIAL_MESSAGES,
+  financialEntryListSchema,
   markPaidBody,
   periodQuery,
   type FinancialChart,
@@ -88,7 +89,9 @@ export const financialRoutes = new Hono<AppEnv>()
   )
   .get(
     '/entries',
-    routeDoc(FINANCIAL_TAG, 'Lançamentos financeiros (busca, tipo, status; por vencimento)'),
+    routeDoc(FINANCIAL_TAG, 'Lançamentos financeiros (busca, tipo, status; por vencimento)', {
+      response: financialEntryListSchema,
+    }),
     validate('query', entryListQuery),
     async (c) => {
       return c.json<FinancialEntryList>(await listEntries(c.get('db'), scope(c), c.req.valid('query')))

@@ -17,11 +17,7 @@ import {
   FINANCIAL_STATUSES,
   FINANCIAL_TYPES,
   PAYMENT_METHODS,
-  type FinancialCategory,
-  type FinancialStatus,
-  type FinancialType,
-  type PaymentMethod,
-  type StoredFinancialStatus,
+  STORED_FINANCIAL_STATUSES,
 } from './financial.constants'
 
 // Contract of /api/financial (issue 11), shared by the Financeiro page and the server. No server imports: the
@@ -167,38 +163,43 @@ export type EntryListQuery = z.input<typeof entryListQuery>
 
 export const entryIdParam = z.object({ id: z.uuid({ error: FINANCIAL_MESSAGES.notFound }) })
 
-export interface FinancialEntryDto {
-  id: string
-  tipo: FinancialType
-  categoria: FinancialCategory
-  descricao: string
-  /** '1234.56'. */
-  valor: string
-  dataVencimento: string
-  dataPagamento: string | null
-  /** What the user sees: 'vencido' for a pendente entry due before today (São Paulo), §4. */
-  status: FinancialStatus
-  storedStatus: StoredFinancialStatus
-  vencido: boolean
-  formaPagamento: PaymentMethod | null
-  clientId: string | null
-  clientNome: string | null
-  caseId: string | null
-  caseTitulo: string | null
-  observacoes: string | null
-  parcelaNumero: number | null
-  parcelaTotal: number | null
-  grupoId: string | null
-  recorrente: boolean
-  createdAt: string
-  updatedAt: string
-}
+// The list's answer is a schema (strict: a key added or dropped on one side fails the routes test), so the
+// OpenAPI document (routeDoc's `response`) and the type the page trusts come from one source.
 
-export interface FinancialEntryList {
-  items: FinancialEntryDto[]
-  total: number
-  totalCapped: boolean
-}
+export const financialEntryDtoSchema = z.strictObject({
+  id: z.string(),
+  tipo: z.enum(FINANCIAL_TYPES),
+  categoria: z.enum(FINANCIAL_CATEGORIES),
+  descricao: z.string(),
+  /** '1234.56'. */
+  valor: z.string(),
+  dataVencimento: z.string(),
+  dataPagamento: z.string().nullable(),
+  /** What the user sees: 'vencido' for a pendente entry due before today (São Paulo), §4. */
+  status: z.enum(FINANCIAL_STATUSES),
+  storedStatus: z.enum(STORED_FINANCIAL_STATUSES),
+  vencido: z.boolean(),
+  formaPagamento: z.enum(PAYMENT_METHODS).nullable(),
+  clientId: z.string().nullable(),
+  clientNome: z.string().nullable(),
+  caseId: z.string().nullable(),
+  caseTitulo: z.string().nullable(),
+  observacoes: z.string().nullable(),
+  parcelaNumero: z.number().nullable(),
+  parcelaTotal: z.number().nullable(),
+  grupoId: z.string().nullable(),
+  recorrente: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type FinancialEntryDto = z.infer<typeof financialEntryDtoSchema>
+
+export const financialEntryListSchema = z.strictObject({
+  items: z.array(financialEntryDtoSchema),
+  total: z.number(),
+  totalCapped: z.boolean(),
+})
+export type FinancialEntryList = z.infer<typeof financialEntryListSchema>
 
 /** The cards over a period. Amounts '1234.56'; saldo may be negative. */
 export interface FinancialSummary {

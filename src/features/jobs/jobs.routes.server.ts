@@ -26,6 +26,7 @@ import {
   applicationUploadQuery,
   jobCreateBody,
   jobListQuery,
+  jobListSchema,
   jobUpdateBody,
   type CandidateApplication,
   type EntityApplication,
@@ -97,7 +98,7 @@ export const jobRoutes = new Hono<AppEnv>()
     routeDoc(
       TAG,
       'Vagas abertas, mais novas primeiro (texto, tipo, nível, modalidade, estado; paginação por cursor)',
-      { public: true },
+      { public: true, response: jobListSchema },
     ),
     validate('query', jobListQuery),
     async (c) => {

@@ -7,10 +7,7 @@ import {
   JOB_NIVEIS,
   JOB_TIPOS,
   type ApplicationStatus,
-  type JobModalidade,
-  type JobNivel,
   type JobStatus,
-  type JobTipo,
 } from './jobs.constants'
 
 export const JOB_MESSAGES = {
@@ -101,25 +98,31 @@ export const applicationUploadQuery = z.object({
   nome: z.string().trim().min(1, 'Nome do arquivo obrigatório').max(200, 'Nome do arquivo muito longo'),
 })
 
+// The list's answer is a schema (strict: a key added or dropped on one side fails the routes test), so the
+// OpenAPI document (routeDoc's `response`) and the type the page trusts come from one source.
+
 /** A job as every list shows it (public data only). */
-export interface JobCard {
-  id: string
-  titulo: string
-  empresa: string
-  estado: string | null
-  cidade: string | null
-  remoto: boolean
-  tipo: JobTipo
-  nivel: JobNivel
-  modalidade: JobModalidade
-  salario: string | null
-  descricao: string
-  createdAt: string
-}
-export interface JobList {
-  items: JobCard[]
-  nextCursor: string | null
-}
+export const jobCardSchema = z.strictObject({
+  id: z.string(),
+  titulo: z.string(),
+  empresa: z.string(),
+  estado: z.string().nullable(),
+  cidade: z.string().nullable(),
+  remoto: z.boolean(),
+  tipo: z.enum(JOB_TIPOS),
+  nivel: z.enum(JOB_NIVEIS),
+  modalidade: z.enum(JOB_MODALIDADES),
+  salario: z.string().nullable(),
+  descricao: z.string(),
+  createdAt: z.string(),
+})
+export type JobCard = z.infer<typeof jobCardSchema>
+
+export const jobListSchema = z.strictObject({
+  items: z.array(jobCardSchema),
+  nextCursor: z.string().nullable(),
+})
+export type JobList = z.infer<typeof jobListSchema>
 
 /** The job page: the card plus requirements, closing date and the publishing entity's page. */
 export interface JobDetail extends JobCard {

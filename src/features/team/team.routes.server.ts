@@ -25,6 +25,7 @@ import {
   inviteTokenParamSchema,
   memberIdParamSchema,
   teamListQuerySchema,
+  teamOverviewSchema,
   updateMemberSchema,
   type InvitationAccepted,
   type InvitationInfo,
@@ -78,7 +79,9 @@ const manage = requireOffice('team.manage')
 const officeTeamRoutes = new Hono<AppEnv>()
   .get(
     '/',
-    routeDoc(TAG, 'Equipe do escritório: membros ativos, cartões e permissões'),
+    routeDoc(TAG, 'Equipe do escritório: membros ativos, cartões e permissões', {
+      response: teamOverviewSchema,
+    }),
     requireOffice('team.view'),
     validate('query', teamListQuerySchema),
     async (c) => {

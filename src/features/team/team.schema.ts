@@ -127,45 +127,51 @@ export const inviteTokenParamSchema = z.object({
 })
 
 /** Whether the member can sign in: linked account, pending invitation, or none (team record only). */
-export type MemberAccess = 'conta' | 'convite_pendente' | 'sem_acesso'
+export const MEMBER_ACCESSES = ['conta', 'convite_pendente', 'sem_acesso'] as const
+export type MemberAccess = (typeof MEMBER_ACCESSES)[number]
 
-export interface TeamMember {
-  id: string
-  nomeCompleto: string
-  email: string | null
-  telefone: string | null
-  cargo: string | null
-  nivelAcesso: NivelAcesso
-  oabNumero: string | null
-  oabUf: string | null
-  dataAdmissao: string | null
-  especialidades: string[]
-  observacoes: string | null
-  ativo: boolean
+// The list's answer is a schema (strict: a key added or dropped on one side fails the routes test), so the
+// OpenAPI document (routeDoc's `response`) and the type the page trusts come from one source.
+
+export const teamMemberSchema = z.strictObject({
+  id: z.string(),
+  nomeCompleto: z.string(),
+  email: z.string().nullable(),
+  telefone: z.string().nullable(),
+  cargo: z.string().nullable(),
+  nivelAcesso: z.enum(NIVEIS_ACESSO),
+  oabNumero: z.string().nullable(),
+  oabUf: z.string().nullable(),
+  dataAdmissao: z.string().nullable(),
+  especialidades: z.array(z.string()),
+  observacoes: z.string().nullable(),
+  ativo: z.boolean(),
   /** R$ per hour ('150.00'); only sócios see it (null for everyone else). */
-  valorHora: string | null
-  acesso: MemberAccess
+  valorHora: z.string().nullable(),
+  acesso: z.enum(MEMBER_ACCESSES),
   /** A request in the last 5 minutes. */
-  online: boolean
-  horasMes: number
-  casosAtivos: number
+  online: z.boolean(),
+  horasMes: z.number(),
+  casosAtivos: z.number(),
   /** The signed-in user's own row. */
-  voce: boolean
-}
+  voce: z.boolean(),
+})
+export type TeamMember = z.infer<typeof teamMemberSchema>
 
-export interface TeamOverview {
-  members: TeamMember[]
-  stats: {
-    membrosAtivos: number
-    horasMes: number
-    casosAtivos: number
-    mediaCasosPorMembro: number
-    advogadosAtivos: number
-    equipeDeApoio: number
-  }
+export const teamOverviewSchema = z.strictObject({
+  members: z.array(teamMemberSchema),
+  stats: z.strictObject({
+    membrosAtivos: z.number(),
+    horasMes: z.number(),
+    casosAtivos: z.number(),
+    mediaCasosPorMembro: z.number(),
+    advogadosAtivos: z.number(),
+    equipeDeApoio: z.number(),
+  }),
   /** Whether the viewer may add, edit and deactivate ('team.manage'). */
-  podeGerenciar: boolean
-}
+  podeGerenciar: z.boolean(),
+})
+export type TeamOverview = z.infer<typeof teamOverviewSchema>
 
 /** GET /api/team/invitations/:token: what the acceptance page shows before the person acts. */
 export interface InvitationInfo {
