@@ -74,6 +74,8 @@ export const eventRowSchema = z.strictObject({
   cliente: z.strictObject({ id: z.string(), nomeCompleto: z.string() }).nullable(),
   prazo: prazoInfoSchema.nullable(),
   avisoEm: z.string().nullable(),
+  /** 'Visível ao cliente': the client portal shows the event (issue 26). */
+  visivelCliente: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

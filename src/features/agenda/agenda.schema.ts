@@ -94,6 +94,7 @@ export const AGENDA_MESSAGES = {
   feedNotFound: 'Agenda não encontrada.',
   avisoDiasRange: 'O aviso interno deve ser de 0 a 30 dias úteis antes do vencimento.',
   invalidPublication: 'Publicação inválida.',
+  invalidVisibility: 'Visível ao cliente: valor inválido',
 } as const
 
 /** Years the agenda accepts (the holiday calendar covers 1900-2099; a long prazo ends ~2 years on). */
@@ -148,6 +149,17 @@ const eventFields = {
   clientId: optionalUuid(AGENDA_MESSAGES.invalidClient),
   lembreteMinutos,
   descricao: optionalText('Descrição', EVENT_LIMITS.descricao),
+  /** 'Visível ao cliente' (issue 26); absent on a new event: visibleToClientByDefault decides. */
+  visivelCliente: z.boolean({ error: AGENDA_MESSAGES.invalidVisibility }).optional(),
+}
+
+/**
+ * 'Visível ao cliente' when nobody chose (issue 26): the client follows the hearings of their cases; a meeting,
+ * a reminder or a prazo is the office's own business until someone shows it. The server applies it to a new
+ * event; the event dialog shows it live until the user touches the switch.
+ */
+export function visibleToClientByDefault(tipo: EventType, caseId: string | null | undefined): boolean {
+  return tipo === 'audiencia' && Boolean(caseId)
 }
 
 /** A type with a time and no hora. In a PATCH, only when both are sent (the edit dialog sends both). */

@@ -51,6 +51,7 @@ const rowColumns = {
   lembreteMinutos: events.lembreteMinutos,
   prazo: events.prazo,
   avisoEm: events.avisoEm,
+  visivelCliente: events.visivelCliente,
   createdAt: events.createdAt,
   updatedAt: events.updatedAt,
   casoId: cases.id,
@@ -87,6 +88,7 @@ export function toEventRow(row: RawRow): EventRow {
         : { id: row.clienteId, nomeCompleto: row.clienteNome },
     prazo: row.prazo ?? null,
     avisoEm: row.avisoEm,
+    visivelCliente: row.visivelCliente,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }

@@ -58,6 +58,8 @@ export const events = pgTable(
     reminderJobId: text('reminder_job_id'),
     prazo: jsonb('prazo').$type<PrazoInfo>(),
     avisoEm: date('aviso_em'),
+    /** 'Visível ao cliente' (issue 26): the portal shows the event to the client of its case/client. */
+    visivelCliente: boolean('visivel_cliente').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -9,6 +9,7 @@ import {
   type EventUpdateData,
   type PrazoCalcResult,
   type PrazoInfo,
+  visibleToClientByDefault,
 } from './agenda.schema'
 import { inScope, type AgendaScope, type Executor } from './agenda.service.server'
 import { events } from './agenda.table.server'
@@ -98,6 +99,7 @@ export async function insertEvent(db: Executor, author: Author, data: EventData)
       lembreteMinutos: data.lembreteMinutos,
       caseId: data.caseId,
       clientId: data.clientId,
+      visivelCliente: data.visivelCliente ?? visibleToClientByDefault(data.tipo, data.caseId),
     })
     .returning({ id: events.id })
   if (!row) throw new Error('event insert returned nothing')
@@ -190,6 +192,7 @@ export async function updateEvent(
       lembreteMinutos,
       caseId: patch.caseId,
       clientId: patch.clientId,
+      visivelCliente: patch.visivelCliente,
       ...(dayChanged && current.prazo !== null ? { prazo: null, avisoEm: null } : {}),
       updatedAt: sql`now()`,
     })

@@ -1,3 +1,4 @@
+import { Eye } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '../../components/ui/badge'
 import { formatDateBR } from '../../lib/br/dates'
@@ -52,6 +53,17 @@ export function PriorityBadge({ prioridade }: { prioridade: EventPriority }) {
       className={prioridade === 'alta' ? HIGH_PRIORITY_CLASS : undefined}
     >
       {t('priorityLabel', { value: t(`prioridade.${prioridade}`) })}
+    </Badge>
+  )
+}
+
+/** 'Visível ao cliente': the client portal shows the event (issue 26). */
+export function VisibleToClientBadge() {
+  const { t } = useTranslation('agenda')
+  return (
+    <Badge variant="success">
+      <Eye aria-hidden />
+      {t('row.visivelCliente')}
     </Badge>
   )
 }

@@ -9,7 +9,14 @@ import { paths } from '../../lib/paths'
 import { cn } from '../../lib/utils'
 import { isProximo } from './calendar-days'
 import type { EventRow } from './agenda.schema'
-import { PriorityBadge, ProximoBadge, StatusBadge, TypeBadge, useEventWhen } from './event-badges'
+import {
+  PriorityBadge,
+  ProximoBadge,
+  StatusBadge,
+  TypeBadge,
+  useEventWhen,
+  VisibleToClientBadge,
+} from './event-badges'
 
 // The trail view (and its 'prazos' texts) loads only when someone opens a prazo's trail.
 const DeadlineResult = lazy(() =>
@@ -48,6 +55,7 @@ export function EventCard({ event, now, ...actions }: EventActions & { event: Ev
           <TypeBadge tipo={event.tipo} />
           <PriorityBadge prioridade={event.prioridade} />
           {isProximo(event.inicio, now) && <ProximoBadge />}
+          {event.visivelCliente && <VisibleToClientBadge />}
         </div>
         <dl className="grid gap-x-6 gap-y-1 text-sm text-muted-foreground sm:grid-cols-2">
           <Item icon={<Clock aria-hidden className="size-4" />} label={t('row.when')} srOnly>

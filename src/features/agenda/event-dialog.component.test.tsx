@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { alerts } from '../../test/render-app'
 import { renderDialog } from '../../test/render-dialog'
 import { AGENDA_MESSAGES, type EventRow } from './agenda.schema'
-import { EventDialog } from './event-dialog'
+import { EventDialog, type EventDefaults } from './event-dialog'
 
 // 'Novo Evento' (spec §2 Schedule): a prazo has no time — 'Hora' is disabled the moment 'Prazo' is chosen and
 // enabled again for an audiência — and the required título and hora are said on submit, before any request.
@@ -28,7 +28,7 @@ afterEach(() => vi.restoreAllMocks())
 
 type Rendered = ReturnType<typeof renderEventDialog>
 
-async function chooseTipo({ user, tipo }: Rendered, label: string) {
+async function chooseTipo({ user, tipo }: Pick<Rendered, 'user' | 'tipo'>, label: string) {
   await user.click(tipo)
   await user.click(screen.getByRole('option', { name: label }))
   expect(tipo.textContent).toBe(label)
@@ -133,6 +133,7 @@ const reuniao: EventRow = {
   cliente: null,
   prazo: null,
   avisoEm: null,
+  visivelCliente: false,
   createdAt: '2030-05-01T12:00:00.000Z',
   updatedAt: '2030-05-01T12:00:00.000Z',
 }
@@ -174,5 +175,71 @@ describe("EventDialog speaks the route's messages", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Salvar Evento' }))
     await waitFor(() => expect(alerts()).toEqual([AGENDA_MESSAGES.horaRequired]))
     expect(fetchSpy).not.toHaveBeenCalled()
+  })
+})
+
+// 'Visível ao cliente' (issue 26): offered only for an event with a client or a case; on a new event it follows the
+// server's default (an audiência of a case) live until the user sets it, and the body carries what it shows.
+const caso = { id: '00000000-0000-4000-8000-000000000002', label: 'Ação de Cobrança' }
+
+function renderWithDefaults(defaults: EventDefaults, event: EventRow | null = null) {
+  const rendered = renderDialog(
+    <EventDialog open event={event} defaults={{ data: '2030-05-20', ...defaults }} onOpenChange={() => {}} />,
+    event ? 'Editar Evento' : 'Novo Evento',
+  )
+  const { dialog } = rendered
+  return {
+    ...rendered,
+    tipo: within(dialog).getByRole('combobox', { name: 'Tipo' }),
+    visible: () => within(dialog).queryByRole('switch', { name: 'Visível ao cliente' }),
+  }
+}
+
+describe('EventDialog: Visível ao cliente', () => {
+  it('is not offered for an event with neither client nor case', () => {
+    expect(renderWithDefaults({}).visible()).toBeNull()
+  })
+
+  it("follows the default live — on for a case's audiência — until the user sets it", async () => {
+    const rendered = renderWithDefaults({ caso })
+    const { user, visible } = rendered
+    expect(visible()?.getAttribute('aria-checked')).toBe('true')
+    await chooseTipo(rendered, 'Reunião')
+    expect(visible()?.getAttribute('aria-checked')).toBe('false')
+    await chooseTipo(rendered, 'Audiência')
+    expect(visible()?.getAttribute('aria-checked')).toBe('true')
+
+    // Set by the user: the type no longer moves it.
+    await user.click(visible()!)
+    expect(visible()?.getAttribute('aria-checked')).toBe('false')
+    await chooseTipo(rendered, 'Reunião')
+    await chooseTipo(rendered, 'Audiência')
+    expect(visible()?.getAttribute('aria-checked')).toBe('false')
+  })
+
+  it('a new event sends what the switch shows', async () => {
+    const { user, dialog, fetchSpy } = renderWithDefaults({ caso })
+    await user.type(within(dialog).getByRole('textbox', { name: 'Título' }), 'Audiência de instrução')
+    await user.type(within(dialog).getByLabelText('Hora'), '10:00')
+    fetchSpy.mockRejectedValue(new TypeError('offline'))
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Evento' }))
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledOnce())
+    const [url, init] = fetchSpy.mock.calls[0]!
+    expect(String(url)).toBe('/api/agenda/events')
+    expect(JSON.parse(String(init?.body))).toMatchObject({ caseId: caso.id, visivelCliente: true })
+  })
+
+  it('an edit shows the stored value and sends a toggle', async () => {
+    const event: EventRow = { ...reuniao, caso: { id: caso.id, titulo: caso.label, numeroProcesso: null } }
+    const { user, dialog, visible, fetchSpy } = renderWithDefaults({}, event)
+    expect(visible()?.getAttribute('aria-checked')).toBe('false')
+    await user.click(visible()!)
+    fetchSpy.mockRejectedValue(new TypeError('offline'))
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Evento' }))
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledOnce())
+    const [url, init] = fetchSpy.mock.calls[0]!
+    expect(String(url)).toBe(`/api/agenda/events/${event.id}`)
+    expect(init?.method).toBe('PATCH')
+    expect(JSON.parse(String(init?.body))).toMatchObject({ visivelCliente: true })
   })
 })

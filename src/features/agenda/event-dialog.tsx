@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Trash2 } from 'lucide-react'
 import { useController, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -10,10 +10,11 @@ import { useAppForm } from '../../components/form/use-app-form'
 import { Button } from '../../components/ui/button'
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
+import { Label } from '../../components/ui/label'
+import { Switch } from '../../components/ui/switch'
 import { Textarea } from '../../components/ui/textarea'
 import { reportSaveError } from '../../lib/form-save-error'
 import { CasePicker, caseOptionLabel, ClientPicker } from '../cases/cases.public'
-import { todaySP } from './calendar-days'
 import {
   EVENT_LIMITS,
   EVENT_PRIORITIES,
@@ -22,104 +23,20 @@ import {
   eventInput,
   eventUpdate,
   REMINDER_OPTIONS,
-  type EventInput,
-  type EventPriority,
+  visibleToClientByDefault,
   type EventRow,
-  type EventStatus,
-  type EventType,
-  type EventUpdateInput,
-  type ReminderMinutes,
 } from './agenda.schema'
+import {
+  eventBody,
+  hasClientOrCase,
+  NO_REMINDER,
+  valuesOf,
+  type EventDefaults,
+  type EventValues,
+} from './event-form-values'
 import { useSaveEvent } from './use-agenda'
 
-const NO_REMINDER = 'none'
-
-interface EventValues {
-  titulo: string
-  tipo: EventType
-  data: string
-  hora: string
-  prioridade: EventPriority
-  status: EventStatus
-  local: string
-  caseId: string
-  clientId: string
-  /** A REMINDER_OPTIONS value as text, or NO_REMINDER (a Select item can't hold ''). */
-  lembrete: string
-  descricao: string
-}
-
-/** Prefill of a new event: the calendar's selected day, or the case/client the dialog was opened from. */
-export interface EventDefaults {
-  data?: string
-  caso?: { id: string; label: string }
-  cliente?: { id: string; label: string }
-}
-
-function valuesOf(event: EventRow | null, defaults: EventDefaults): EventValues {
-  if (event) {
-    return {
-      titulo: event.titulo,
-      tipo: event.tipo,
-      data: event.data,
-      hora: event.hora ?? '',
-      prioridade: event.prioridade,
-      status: event.status,
-      local: event.local ?? '',
-      caseId: event.caso?.id ?? '',
-      clientId: event.cliente?.id ?? '',
-      lembrete: event.lembreteMinutos === null ? NO_REMINDER : String(event.lembreteMinutos),
-      descricao: event.descricao ?? '',
-    }
-  }
-  return {
-    titulo: '',
-    tipo: 'audiencia',
-    data: defaults.data ?? todaySP(),
-    hora: '',
-    prioridade: 'media',
-    status: 'agendado',
-    local: '',
-    caseId: defaults.caso?.id ?? '',
-    clientId: defaults.cliente?.id ?? '',
-    lembrete: NO_REMINDER,
-    descricao: '',
-  }
-}
-
-/**
- * The body the dialog sends: POST's for a new event, PATCH's for `event` (its status too; a link left as it
- * was is left out, since the client or case may have become inactive since).
- */
-function eventBody(
-  values: EventValues,
-  event: EventRow | null,
-  defaultValues: EventValues,
-): EventInput | EventUpdateInput {
-  const common = {
-    titulo: values.titulo.trim(),
-    tipo: values.tipo,
-    data: values.data,
-    hora: values.tipo === 'prazo' ? null : values.hora,
-    prioridade: values.prioridade,
-    local: values.local.trim() === '' ? null : values.local.trim(),
-    lembreteMinutos: values.lembrete === NO_REMINDER ? null : (Number(values.lembrete) as ReminderMinutes),
-    descricao: values.descricao.trim() === '' ? null : values.descricao,
-  }
-  if (event) {
-    return {
-      ...common,
-      status: values.status,
-      ...(values.clientId === defaultValues.clientId ? {} : { clientId: values.clientId || null }),
-      ...(values.caseId === defaultValues.caseId ? {} : { caseId: values.caseId || null }),
-    }
-  }
-  return {
-    ...common,
-    ...(values.clientId ? { clientId: values.clientId } : {}),
-    ...(values.caseId ? { caseId: values.caseId } : {}),
-  }
-}
+export type { EventDefaults } from './event-form-values'
 
 /** 'Novo Evento' / 'Editar Evento': 'Salvar Evento' persists, 'Cancelar' closes. */
 export function EventDialog({
@@ -195,6 +112,7 @@ function EventForm({
     register,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useAppForm<EventValues>({
     defaultValues,
@@ -209,8 +127,16 @@ function EventForm({
   })
   const client = useController({ control, name: 'clientId' })
   const legalCase = useController({ control, name: 'caseId' })
+  const visible = useController({ control, name: 'visivelCliente' })
   const tipo = useWatch({ control, name: 'tipo' })
   const isPrazo = tipo === 'prazo'
+  // 'Visível ao cliente' of a new event follows the server's default (an audiência of a case) until the user
+  // sets it; an existing event keeps what it has.
+  const visibilityTouched = useRef(event !== null)
+  const visibleDefault = visibleToClientByDefault(tipo, legalCase.field.value)
+  useEffect(() => {
+    if (!visibilityTouched.current) setValue('visivelCliente', visibleDefault)
+  }, [visibleDefault, setValue])
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -338,6 +264,25 @@ function EventForm({
             }}
           />
         </FormField>
+        {hasClientOrCase({ caseId: legalCase.field.value, clientId: client.field.value }) && (
+          <div className="grid gap-2 sm:col-span-2">
+            <div className="flex items-center gap-3">
+              <Switch
+                id="event-visivel-cliente"
+                checked={visible.field.value}
+                onCheckedChange={(checked) => {
+                  visibilityTouched.current = true
+                  visible.field.onChange(checked)
+                }}
+                aria-describedby="event-visivel-cliente-description"
+              />
+              <Label htmlFor="event-visivel-cliente">{t('form.visivelCliente')}</Label>
+            </div>
+            <p id="event-visivel-cliente-description" className="text-sm text-muted-foreground">
+              {t('form.visivelClienteHint')}
+            </p>
+          </div>
+        )}
         <FormField
           label={t('form.descricao')}
           htmlFor="event-descricao"

@@ -1,5 +1,5 @@
-import { useState } from 'react'
-import { useController } from 'react-hook-form'
+import { useRef, useState } from 'react'
+import { useController, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { FormDialog, FormDialogActions } from '../../components/form/form-dialog'
@@ -10,7 +10,9 @@ import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { Textarea } from '../../components/ui/textarea'
 import { reportSaveError } from '../../lib/form-save-error'
+import { useSession } from '../auth/auth.public'
 import { CasePicker, caseOptionLabel, ClientPicker } from '../cases/cases.public'
+import { ConfidentialShareConfirm, DocumentShareField } from './document-share-field'
 import {
   DOCUMENT_ACCESS_LEVELS,
   DOCUMENT_FOLDERS,
@@ -22,6 +24,7 @@ import {
   type DocumentRow,
   type DocumentUpdateInput,
 } from './documents.schema'
+import { startsConfidentialShare, type SharingState } from './documents.sharing'
 import { useUpdateDocument } from './use-documents'
 
 interface EditValues {
@@ -33,6 +36,7 @@ interface EditValues {
   clientId: string
   caseId: string
   observacoes: string
+  compartilhadoCliente: boolean
 }
 
 function editValues(document: DocumentRow): EditValues {
@@ -44,11 +48,25 @@ function editValues(document: DocumentRow): EditValues {
     clientId: document.cliente?.id ?? '',
     caseId: document.caso?.id ?? '',
     observacoes: document.observacoes ?? '',
+    compartilhadoCliente: document.compartilhadoCliente,
   }
 }
 
-/** PATCH /api/documents/:id's body: a link left as it was is left out (it may have become inactive since). */
-function updateBody(values: EditValues, defaultValues: EditValues): DocumentUpdateInput {
+function sharingOf(values: EditValues): SharingState {
+  return {
+    nivelAcesso: values.nivelAcesso,
+    compartilhadoCliente: values.compartilhadoCliente,
+    linked: values.clientId !== '' || values.caseId !== '',
+  }
+}
+
+/**
+ * PATCH /api/documents/:id's body: a link or a sharing left as it was is left out (a link may have become
+ * inactive since; an unchanged sharing needs no confirmation). `confirmed`: the sócio confirmed sharing a
+ * confidencial document, which the body then says.
+ */
+function updateBody(values: EditValues, defaultValues: EditValues, confirmed: boolean): DocumentUpdateInput {
+  const confirm = confirmed && startsConfidentialShare(sharingOf(defaultValues), sharingOf(values))
   return {
     nome: values.nome,
     pasta: values.pasta,
@@ -57,10 +75,17 @@ function updateBody(values: EditValues, defaultValues: EditValues): DocumentUpda
     ...(values.clientId === defaultValues.clientId ? {} : { clientId: values.clientId || null }),
     ...(values.caseId === defaultValues.caseId ? {} : { caseId: values.caseId || null }),
     observacoes: values.observacoes.trim() === '' ? null : values.observacoes,
+    ...(values.compartilhadoCliente === defaultValues.compartilhadoCliente
+      ? {}
+      : { compartilhadoCliente: values.compartilhadoCliente }),
+    ...(confirm ? { confirmarConfidencial: true } : {}),
   }
 }
 
-/** The metadata dialog: name, folder, access, tags, client, case, notes (the file itself changes by version). */
+/**
+ * The metadata dialog: name, folder, access, tags, client, case, notes and 'Compartilhar com o cliente' (the
+ * file itself changes by version).
+ */
 export function DocumentEditDialog({
   document,
   open,
@@ -96,23 +121,45 @@ function EditForm({ document, onDone }: { document: DocumentRow; onDone: () => v
   const defaultValues = editValues(document)
   const [clientLabel, setClientLabel] = useState(document.cliente?.nomeCompleto ?? null)
   const [caseLabel, setCaseLabel] = useState(document.caso ? caseOptionLabel(document.caso) : null)
+  const isSocio = useSession().data?.office?.nivelAcesso === 'socio'
+  // The sócio's 'yes' to sharing a confidencial document; asked when turning the switch on, or on submit when
+  // the level became confidencial while shared. Turning the switch off forgets it.
+  const confirmed = useRef(false)
+  const [asking, setAsking] = useState<'toggle' | 'submit' | null>(null)
   const {
     control,
     register,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useAppForm<EditValues>({
     defaultValues,
     // The route's own schema checks the body the submit sends: a message here is the server's for that field.
-    resolver: bodyResolver(documentUpdateBody, (values) => updateBody(values, defaultValues)),
+    resolver: bodyResolver(documentUpdateBody, (values) =>
+      updateBody(values, defaultValues, confirmed.current),
+    ),
   })
   const client = useController({ control, name: 'clientId' })
   const legalCase = useController({ control, name: 'caseId' })
+  const shared = useController({ control, name: 'compartilhadoCliente' })
+  const confidential = useWatch({ control, name: 'nivelAcesso' }) === 'confidencial'
+  const linked = client.field.value !== '' || legalCase.field.value !== ''
 
   const onSubmit = handleSubmit(async (values) => {
+    if (
+      isSocio &&
+      !confirmed.current &&
+      startsConfidentialShare(sharingOf(defaultValues), sharingOf(values))
+    ) {
+      setAsking('submit')
+      return
+    }
     try {
-      await update.mutateAsync({ id: document.id, data: updateBody(values, defaultValues) })
+      await update.mutateAsync({
+        id: document.id,
+        data: updateBody(values, defaultValues, confirmed.current),
+      })
       toast.success(t('toast.updated'), { description: values.nome })
       onDone()
     } catch (error) {
@@ -213,7 +260,33 @@ function EditForm({ document, onDone }: { document: DocumentRow; onDone: () => v
             {...register('observacoes')}
           />
         </FormField>
+        <DocumentShareField
+          id="document-compartilhado"
+          checked={shared.field.value}
+          onCheckedChange={(checked) => {
+            if (checked && confidential && isSocio && !confirmed.current) {
+              setAsking('toggle')
+              return
+            }
+            if (!checked) confirmed.current = false
+            shared.field.onChange(checked)
+          }}
+          linked={linked}
+          confidential={confidential}
+          isSocio={isSocio}
+          error={errors.compartilhadoCliente?.message}
+        />
       </div>
+      <ConfidentialShareConfirm
+        open={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        onConfirm={() => {
+          confirmed.current = true
+          if (asking === 'toggle') setValue('compartilhadoCliente', true, { shouldDirty: true })
+          else void onSubmit()
+          setAsking(null)
+        }}
+      />
       <FormDialogActions
         onCancel={onDone}
         cancelLabel={t('editDialog.cancel')}

@@ -20,6 +20,7 @@ import { sendForSignatureSlot, signatureBadgeSlot } from './document-slots'
 import { folderDotClass } from './document-folders'
 import { INLINE_FILE_TYPES, type DocumentAccessLevel, type DocumentRow } from './documents.schema'
 import { formatSize } from './format-size'
+import { SharedBadge } from './shared-badge'
 import { documentFileUrl } from './use-documents'
 
 export interface DocumentActions {
@@ -247,6 +248,7 @@ function WideTable({ documents, ...actions }: DocumentsTableProps) {
                   </span>
                 </div>
                 <AccessBadge level={document.nivelAcesso} />
+                <SharedBadge document={document} />
               </div>
             </TableCell>
             <TableCell className="whitespace-normal">
@@ -289,6 +291,7 @@ function CardList({ documents, ...actions }: DocumentsTableProps) {
                 <div className="flex flex-wrap items-center gap-1">
                   <TypeBadge document={document} />
                   <AccessBadge level={document.nivelAcesso} />
+                  <SharedBadge document={document} />
                   <signatureBadgeSlot.Slot documentId={document.id} isPdf={document.tipo === 'PDF'} />
                 </div>
               </div>

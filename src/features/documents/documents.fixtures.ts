@@ -135,6 +135,8 @@ export interface UploadOptions {
   clientId?: string
   caseId?: string
   observacoes?: string
+  compartilhadoCliente?: 'true' | 'false'
+  confirmarConfidencial?: 'true' | 'false'
   contentType?: string
 }
 
@@ -144,7 +146,15 @@ function uploadQuery(options: UploadOptions): string {
     pasta: options.pasta ?? 'contratos',
     nivelAcesso: options.nivelAcesso ?? 'publico',
   })
-  for (const key of ['etiquetas', 'clientId', 'caseId', 'observacoes'] as const) {
+  const keys = [
+    'etiquetas',
+    'clientId',
+    'caseId',
+    'observacoes',
+    'compartilhadoCliente',
+    'confirmarConfidencial',
+  ] as const
+  for (const key of keys) {
     const value = options[key]
     if (value !== undefined) params.set(key, value)
   }

@@ -34,3 +34,8 @@ export { insertVersion } from './documents.write.server'
 // Issue 25: the documents generated from a template (features/templates) are recorded like an upload.
 export { insertDocument, type StoredFile } from './documents.write.server'
 export type { DocumentUploadData } from './documents.schema'
+// Issue 26: the portal's message attachments follow the documents' upload rules (judged by content).
+export { sniffDocumentFile } from './file-sniff.server'
+// Issue 26 (features/portal): a document shared with the client is served to them the same way (decrypted,
+// checked against its SHA-256 on the way out).
+export { fileResponse } from './documents.files.server'

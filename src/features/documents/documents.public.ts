@@ -5,3 +5,6 @@ export { formatSize } from './format-size'
 export { uploadFile } from './upload-file'
 // Issue 25: generated documents (features/templates) choose one of these levels.
 export type { DocumentAccessLevel } from './documents.schema'
+// Issue 26: the portal's message attachments follow the documents' upload rules.
+export { DOCUMENT_ACCEPT, DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES } from './documents.schema'
+export { fileProblem } from './upload-file'

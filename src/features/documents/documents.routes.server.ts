@@ -34,11 +34,13 @@ import {
 } from './documents.service.server'
 import {
   checkLinks,
+  checkSharing,
   insertDocument,
   insertVersion,
   restoreDocument,
   softDeleteDocument,
   updateDocument,
+  uploadSharing,
 } from './documents.write.server'
 
 const uuid = z.uuid()
@@ -125,6 +127,7 @@ export const documentRoutes = new Hono<AppEnv>()
     countEveryUpload,
     async (c) => {
       const data = c.req.valid('query')
+      checkSharing(viewer(c), null, uploadSharing(data), data.confirmarConfidencial)
       await checkLinks(c.get('db'), viewer(c), data)
       const received = await receiveFile(c, data.name)
       const document = await recordReceived(received, () =>
@@ -136,7 +139,12 @@ export const documentRoutes = new Hono<AppEnv>()
               action: 'document.upload',
               entity: 'document',
               entityId: id,
-              details: { versao: 1, tipo: received.file.tipo, size: received.file.size },
+              details: {
+                versao: 1,
+                tipo: received.file.tipo,
+                size: received.file.size,
+                compartilhadoCliente: data.compartilhadoCliente,
+              },
             },
             tx,
           )
@@ -161,11 +169,18 @@ export const documentRoutes = new Hono<AppEnv>()
       const data = c.req.valid('json')
       const document = await c.get('db').transaction(async (tx) => {
         orNotFound(await updateDocument(tx, viewer(c), id, data))
-        // The names of the fields sent, never their values.
+        // The names of the fields sent, never their values — but for the sharing, which the office must be
+        // able to tell from its log ('who showed this to the client, and when').
         const fields = Object.keys(data).filter((key) => data[key as keyof typeof data] !== undefined)
+        const { compartilhadoCliente } = data
         await recordOfficeAudit(
           c,
-          { action: 'document.update', entity: 'document', entityId: id, details: { fields } },
+          {
+            action: 'document.update',
+            entity: 'document',
+            entityId: id,
+            details: { fields, ...(compartilhadoCliente !== undefined && { compartilhadoCliente }) },
+          },
           tx,
         )
         return loadRow(tx, c, id)

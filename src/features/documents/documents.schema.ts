@@ -87,10 +87,19 @@ export const DOCUMENT_MESSAGES = {
   tagTooLong: `Etiqueta: máximo de ${DOCUMENT_LIMITS.etiqueta} caracteres`,
   emptyUpdate: NOTHING_TO_UPDATE,
   fileUnavailable: 'Arquivo indisponível.',
+  invalidShare: 'Compartilhar com o cliente: valor inválido',
+  shareNeedsLink: 'Vincule o documento a um cliente ou processo para compartilhar.',
+  confidentialShare: 'Documentos confidenciais só podem ser compartilhados por um sócio, com confirmação.',
 } as const
 
 const pasta = z.enum(DOCUMENT_FOLDERS, { error: DOCUMENT_MESSAGES.invalidFolder })
 const nivelAcesso = z.enum(DOCUMENT_ACCESS_LEVELS, { error: DOCUMENT_MESSAGES.invalidAccess })
+const shareFlag = z.boolean({ error: DOCUMENT_MESSAGES.invalidShare })
+/** The same flag in a query string: 'true' / 'false' only (a typo is refused, never read as false). */
+const shareParam = z
+  .enum(['true', 'false'], { error: DOCUMENT_MESSAGES.invalidShare })
+  .optional()
+  .transform((v) => v === 'true')
 
 /** Trimmed, non-empty, de-duplicated (case-insensitively, first spelling wins) tags. */
 export function normalizeTags(tags: readonly string[]): string[] {
@@ -132,6 +141,10 @@ export const documentListQuery = z.object({
   nivelAcesso: optionalFilter(nivelAcesso),
   clientId: optionalFilter(z.uuid({ error: DOCUMENT_MESSAGES.invalidClient })),
   caseId: optionalFilter(z.uuid({ error: DOCUMENT_MESSAGES.invalidCase })),
+  /** 'true': only the documents shared with the client (the record's count of them). */
+  compartilhadoCliente: optionalFilter(
+    z.enum(['true', 'false'], { error: DOCUMENT_MESSAGES.invalidShare }).transform((v) => v === 'true'),
+  ),
   offset: offsetParam,
   limit: limitParam,
 })
@@ -152,9 +165,16 @@ export const documentUploadQuery = z.object({
   clientId: optionalUuid(DOCUMENT_MESSAGES.invalidClient),
   caseId: optionalUuid(DOCUMENT_MESSAGES.invalidCase),
   observacoes: optionalText('Observações', DOCUMENT_LIMITS.observacoes),
+  /** 'Compartilhar com o cliente' (issue 26); off unless 'true'. */
+  compartilhadoCliente: shareParam,
+  /** A sócio's confirmation that a confidencial document is shared on purpose. */
+  confirmarConfidencial: shareParam,
 })
 export type DocumentUploadQuery = z.input<typeof documentUploadQuery>
-export type DocumentUploadData = z.output<typeof documentUploadQuery>
+type UploadOutput = z.output<typeof documentUploadQuery>
+/** What a new document records; a document made by the app itself (a template's) is shared with no one. */
+export type DocumentUploadData = Omit<UploadOutput, 'compartilhadoCliente' | 'confirmarConfidencial'> &
+  Partial<Pick<UploadOutput, 'compartilhadoCliente' | 'confirmarConfidencial'>>
 
 /** PATCH /api/documents/:id — any subset (at least one field); null/'' clears an optional field. */
 export const documentUpdateBody = z
@@ -166,9 +186,15 @@ export const documentUpdateBody = z
     clientId: optionalUuid(DOCUMENT_MESSAGES.invalidClient),
     caseId: optionalUuid(DOCUMENT_MESSAGES.invalidCase),
     observacoes: optionalText('Observações', DOCUMENT_LIMITS.observacoes),
+    compartilhadoCliente: shareFlag,
+    /** A sócio's confirmation that a confidencial document is shared on purpose (no change by itself). */
+    confirmarConfidencial: shareFlag,
   })
   .partial()
-  .refine((data) => Object.values(data).some((v) => v !== undefined), DOCUMENT_MESSAGES.emptyUpdate)
+  .refine(
+    ({ confirmarConfidencial: _confirmation, ...data }) => Object.values(data).some((v) => v !== undefined),
+    DOCUMENT_MESSAGES.emptyUpdate,
+  )
 export type DocumentUpdateInput = z.input<typeof documentUpdateBody>
 export type DocumentUpdateData = z.output<typeof documentUpdateBody>
 
@@ -212,6 +238,8 @@ export const documentRowSchema = z.strictObject({
   tamanho: z.number(),
   etiquetas: z.array(z.string()),
   observacoes: z.string().nullable(),
+  /** 'Compartilhar com o cliente': the client portal shows the document. */
+  compartilhadoCliente: z.boolean(),
   cliente: z.strictObject({ id: z.string(), nomeCompleto: z.string() }).nullable(),
   caso: z
     .strictObject({ id: z.string(), titulo: z.string(), numeroProcesso: z.string().nullable() })

@@ -42,6 +42,7 @@ export interface DocumentFilter {
   nivelAcesso?: DocumentAccessLevel | undefined
   clientId?: string | undefined
   caseId?: string | undefined
+  compartilhadoCliente?: boolean | undefined
 }
 
 /** Exact up to this many, as clients (an exact count over 100k rows costs a scan on every keystroke). */
@@ -105,6 +106,9 @@ function listWhere(viewer: Viewer, filter: DocumentFilter): SQL {
       eq(documents.caseId, filter.caseId),
       linkedCaseVisible(documents.caseId, caseReach(viewer)),
     )
+  }
+  if (filter.compartilhadoCliente !== undefined) {
+    conditions.push(eq(documents.compartilhadoCliente, filter.compartilhadoCliente))
   }
   if (filter.search) conditions.push(searchCondition(filter.search))
   return and(...conditions) ?? sql`true`
@@ -175,6 +179,7 @@ function toRow(row: SelectedRow): DocumentRow {
     tamanho: Number(row.size),
     etiquetas: d.etiquetas,
     observacoes: d.observacoes,
+    compartilhadoCliente: d.compartilhadoCliente,
     cliente: d.clientId && row.clientNome !== null ? { id: d.clientId, nomeCompleto: row.clientNome } : null,
     caso:
       d.caseId && row.caseTitulo !== null

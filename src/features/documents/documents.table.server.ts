@@ -56,6 +56,8 @@ export const documents = pgTable(
      */
     etiquetasBusca: text('etiquetas_busca').notNull().default(''),
     observacoes: text('observacoes'),
+    /** 'Compartilhar com o cliente' (issue 26): off by default; the portal shows only shared documents. */
+    compartilhadoCliente: boolean('compartilhado_cliente').notNull().default(false),
     versao: integer('versao').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -13,6 +13,7 @@ import {
   type DocumentUpdateData,
   type DocumentUploadData,
 } from './documents.schema'
+import { sharingRefusal, type SharingState } from './documents.sharing'
 import { caseReach, clientReach, visibleTo, type Executor, type Viewer } from './documents.service.server'
 import { documents, documentVersions } from './documents.table.server'
 
@@ -34,6 +35,33 @@ export interface StoredFile {
 
 function invalid(field: string, message: string): ApiError {
   return new ApiError(400, 'validation', message, { [field]: message })
+}
+
+/**
+ * documents.sharing.ts's rule as the API's answer: 403 for a level that may not share a confidencial
+ * document, 400 on the field otherwise. Checked before anything is written (an upload: before its bytes).
+ */
+export function checkSharing(
+  viewer: Viewer,
+  before: SharingState | null,
+  after: SharingState,
+  confirmarConfidencial: boolean | undefined,
+): void {
+  const refusal = sharingRefusal(viewer.nivelAcesso, before, after, confirmarConfidencial === true)
+  if (!refusal) return
+  if (refusal.status === 403) {
+    throw new ApiError(403, 'forbidden', refusal.message, { [refusal.field]: refusal.message })
+  }
+  throw invalid(refusal.field, refusal.message)
+}
+
+/** An upload's sharing as the rule reads it. */
+export function uploadSharing(data: DocumentUploadData): SharingState {
+  return {
+    nivelAcesso: data.nivelAcesso,
+    compartilhadoCliente: data.compartilhadoCliente === true,
+    linked: Boolean(data.clientId || data.caseId),
+  }
 }
 
 /** The tags folded for search as the database folds names (one tag a line). */
@@ -98,6 +126,7 @@ export async function insertDocument(
   data: DocumentUploadData,
   file: StoredFile,
 ): Promise<string> {
+  checkSharing(viewer, null, uploadSharing(data), data.confirmarConfidencial)
   await checkLinks(db, viewer, data)
   const [row] = await db
     .insert(documents)
@@ -112,6 +141,7 @@ export async function insertDocument(
       etiquetas: data.etiquetas,
       etiquetasBusca: tagsSearchText(data.etiquetas),
       observacoes: data.observacoes,
+      compartilhadoCliente: data.compartilhadoCliente === true,
       versao: 1,
     })
     .returning({ id: documents.id })
@@ -175,6 +205,7 @@ async function lockVisible(db: Executor, viewer: Viewer, id: string, deleted: bo
       createdBy: documents.createdBy,
       caseId: documents.caseId,
       clientId: documents.clientId,
+      compartilhadoCliente: documents.compartilhadoCliente,
       linksInReach: sql<boolean>`(${and(
         linkedCaseVisible(documents.caseId, caseReach(viewer)) ?? sql`true`,
         clientReach(viewer) ?? sql`true`,
@@ -217,6 +248,19 @@ export async function updateDocument(
     (data.caseId !== undefined && data.caseId !== current.caseId) ||
     (data.clientId !== undefined && data.clientId !== current.clientId)
   if (relinks && !current.linksInReach) throw new ApiError(403, 'forbidden', DOCUMENT_MESSAGES.linkLocked)
+  checkSharing(
+    viewer,
+    { ...current, linked: Boolean(current.clientId || current.caseId) },
+    {
+      nivelAcesso: data.nivelAcesso ?? current.nivelAcesso,
+      compartilhadoCliente: data.compartilhadoCliente ?? current.compartilhadoCliente,
+      linked: Boolean(
+        (data.clientId !== undefined ? data.clientId : current.clientId) ||
+        (data.caseId !== undefined ? data.caseId : current.caseId),
+      ),
+    },
+    data.confirmarConfidencial,
+  )
   await checkLinks(db, viewer, data)
   await db
     .update(documents)
@@ -231,6 +275,7 @@ export async function updateDocument(
       ...(data.clientId !== undefined && { clientId: data.clientId }),
       ...(data.caseId !== undefined && { caseId: data.caseId }),
       ...(data.observacoes !== undefined && { observacoes: data.observacoes }),
+      ...(data.compartilhadoCliente !== undefined && { compartilhadoCliente: data.compartilhadoCliente }),
       updatedAt: sql`now()`,
     })
     .where(and(eq(documents.id, id), eq(documents.officeId, viewer.officeId)))

@@ -4,17 +4,23 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Skeleton } from '../../components/ui/skeleton'
 import { paths } from '../../lib/paths'
-import { getRecordDocumentsCountQueryOptions, type RecordRef } from './use-documents'
+import { SharedBadge } from './shared-badge'
+import {
+  getRecordDocumentsCountQueryOptions,
+  getRecordSharedDocumentsCountQueryOptions,
+  type RecordRef,
+} from './use-documents'
 
 const countFormat = new Intl.NumberFormat('pt-BR')
 
 /**
- * A client's or a case's documents on its own screen: how many, and a link to the documents page filtered
- * to that record (?clientId= / ?caseId=).
+ * A client's or a case's documents on its own screen: how many, how many of them the client sees in the portal
+ * ('Compartilhado'), and a link to the documents page filtered to that record (?clientId= / ?caseId=).
  */
 export function RecordDocuments({ record }: { record: RecordRef }) {
   const { t } = useTranslation('documents')
   const count = useQuery(getRecordDocumentsCountQueryOptions(record))
+  const shared = useQuery(getRecordSharedDocumentsCountQueryOptions(record))
   const href = `${paths.dashboard.documents}?${new URLSearchParams(record)}`
 
   return (
@@ -38,6 +44,15 @@ export function RecordDocuments({ record }: { record: RecordRef }) {
                 count: count.data.total,
                 formatted: `${countFormat.format(count.data.total)}${count.data.capped ? '+' : ''}`,
               })}
+            </p>
+          )}
+          {shared.data !== undefined && shared.data > 0 && (
+            <p
+              className="flex items-center gap-2 text-muted-foreground"
+              data-testid="record-documents-shared"
+            >
+              <SharedBadge document={{ compartilhadoCliente: true }} />
+              {t('share.recordCount', { count: shared.data, formatted: countFormat.format(shared.data) })}
             </p>
           )}
         </div>

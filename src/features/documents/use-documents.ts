@@ -28,6 +28,7 @@ export const documentKeys = {
   stats: () => ['documents', 'stats'] as const,
   detail: (id: string) => ['documents', 'detail', id] as const,
   recordCount: (record: RecordRef) => ['documents', 'record-count', record] as const,
+  recordSharedCount: (record: RecordRef) => ['documents', 'record-shared-count', record] as const,
 }
 
 /** Query of the list filters; 'todos' and empty values are left out. */
@@ -76,6 +77,21 @@ export function getRecordDocumentsCountQueryOptions(record: RecordRef) {
     queryFn: ({ signal }) =>
       unwrap(api.documents.$get({ query: { ...record, limit: '1' } }, { init: { signal } })),
     select: (data) => ({ total: data.total, capped: data.totalCapped === true }),
+  })
+}
+
+/** How many of a client's or a case's documents are shared with the client (issue 26). */
+export function getRecordSharedDocumentsCountQueryOptions(record: RecordRef) {
+  return queryOptions({
+    queryKey: documentKeys.recordSharedCount(record),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.documents.$get(
+          { query: { ...record, compartilhadoCliente: 'true', limit: '1' } },
+          { init: { signal } },
+        ),
+      ),
+    select: (data) => data.total,
   })
 }
 

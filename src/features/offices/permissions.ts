@@ -66,6 +66,9 @@ const MATRIX = {
   // visibility (the member's 'cases.view' cell) or, unmatched, is seen by the sócios and the owner of the OAB
   // that found it (publications.visibility.server.ts narrows every query, as documents/agenda do).
   publications: { socio: 'full', associado: 'full', estagiario: 'full', assistente: 'full' },
+  // Issue 26 (Portal do Cliente): sócios and associados invite a client, resend and revoke the access; who sees
+  // the client's record (its access status and its messages) is 'clients.manage', narrowed as everywhere.
+  'portal.invite': { socio: 'full', associado: 'full', estagiario: 'none', assistente: 'none' },
   // Which OABs the office monitors binds everyone's inbox: the partners decide.
   'publications.oabs': { socio: 'full', associado: 'none', estagiario: 'none', assistente: 'none' },
 } as const satisfies Record<string, Record<NivelAcesso, AccessLevel>>
