@@ -67,6 +67,7 @@ import { platformReportsRoutes } from '../features/platform-reports/platform-rep
 import { publicationsRoutes } from '../features/publications/publications.public.server'
 import { templateRoutes } from '../features/templates/templates.public.server'
 import { SIGNATURE_VERIFY_PATH, signatureRoutes } from '../features/signatures/signatures.public.server'
+import { portalOfficeRoutes, portalRoutes } from '../features/portal/portal.public.server'
 import { APP_VERSION } from './version.server'
 import { routeDoc } from '../platform/route-doc.server'
 import { openApiRoutes, SYSTEM_TAG } from './openapi-docs.server'
@@ -136,6 +137,8 @@ export function createApiRoutes() {
       .route('/publications', publicationsRoutes)
       .route('/templates', templateRoutes)
       .route('/signatures', signatureRoutes)
+      .route('/portal', portalRoutes)
+      .route('/portal-office', portalOfficeRoutes)
   )
 }
 

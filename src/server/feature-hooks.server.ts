@@ -33,7 +33,12 @@ import {
   registerMonthlyRevenue,
   registerRestoreFlag,
 } from '../features/platform-settings/platform-settings.public.server'
-import { createSignUpProfile } from '../features/profiles/profiles.public.server'
+import {
+  endClientPortal,
+  isPortalOnlyAccount,
+  PORTAL_MESSAGES,
+} from '../features/portal/portal.public.server'
+import { createSignUpProfile, provideProfileRefusal } from '../features/profiles/profiles.public.server'
 import { linkPublicationPrazo } from '../features/publications/publications.public.server'
 import { recordSignInEvent } from '../features/settings/settings.public.server'
 import {
@@ -103,6 +108,14 @@ registerMonthlyRevenue(async (db) => (await billingMetrics(db, await currentMont
 // read cases' tables, so cases owns them and clients receives them here.
 provideClientCaseQueries({ clientOfMember, casesCount: clientCasesCount })
 
+// Issue 26: a portal client's account has no profile and must never get the lawyer's basic one from /api/me
+// (which would also give it an office): /api/me answers 403 portal_account and the browser sends it to /portal.
+provideProfileRefusal(async (db, userId) =>
+  (await isPortalOnlyAccount(db, userId))
+    ? { code: 'portal_account', message: PORTAL_MESSAGES.portalAccount }
+    : null,
+)
+
 // Auth, the bottom of the kernel, names no feature (issue 23). Its sign-in rules come from /admin/settings →
 // Segurança (cached per node); its events go to the platform log, in the same transaction as what they describe.
 provideLoginPolicy(async (db) => ({ loginAttempts: (await getPlatformSettings(db)).loginAttempts }))
@@ -148,4 +161,13 @@ onAccountFiles('network', async (db, deleted) =>
 onPersonalDataExport('timeEntries', personalTimeEntries)
 onPersonalDataExport('calendarFeeds', personalCalendarFeeds)
 // A client's anonymisation: clients erases the row; the answer counts the cases still pointing at it.
-provideClientAnonymizer({ erase: eraseClientPersonalData, countCases: countClientCases })
+// Its portal goes too (issue 26): the access is revoked and the conversation deleted (the files' blobs are then
+// unreferenced, and the storage sweeper removes them).
+provideClientAnonymizer({
+  erase: async (tx, officeId, clientId, name) => {
+    const erased = await eraseClientPersonalData(tx, officeId, clientId, name)
+    if (erased) await endClientPortal(tx, officeId, clientId)
+    return erased
+  },
+  countCases: countClientCases,
+})

@@ -23,6 +23,7 @@ import {
 import { jobStorageReferences } from '../features/jobs/jobs.public.server'
 import { networkStorageReferences } from '../features/network/network.public.server'
 import { publicationsJobs } from '../features/publications/publications.public.server'
+import { portalJobs, portalMessageStorageReferences } from '../features/portal/portal.public.server'
 import { profileStorageReferences } from '../features/profiles/profiles.public.server'
 import { templateStorageReferences } from '../features/templates/templates.public.server'
 import { storageSweeperJobs, type StorageReferences } from '../platform/storage-sweeper.server'
@@ -42,6 +43,7 @@ export const storageReferences: readonly StorageReferences[] = [
   platformBackupStorageReferences,
   platformReportStorageReferences,
   templateStorageReferences,
+  portalMessageStorageReferences,
 ]
 
 /**
@@ -79,6 +81,8 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...platformBillingJobs,
   // Publicações (issue 27): the DJEN capture at 06:00 and 22:00, each office's run, and the 07:00 digest.
   ...publicationsJobs,
+  // Portal do Cliente (issue 26): message attachments never sent, purged after a day (03:20).
+  ...portalJobs,
   // Orphan files (issue 24): daily, per storage area, files older than 24 h that no table references.
   ...storageSweeperJobs({
     references: storageReferences,

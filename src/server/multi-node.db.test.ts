@@ -100,18 +100,42 @@ function post(base: string, route: string, body: unknown, cookie?: string) {
 const clients = (base: string, cookie: string) =>
   fetch(`${base}/api/clients`, { headers: { cookie } }).then((response) => response.status)
 
-describe('sessions across nodes', () => {
-  it('a session revoked on one node is refused by the other on its very next request', async () => {
+/** Two nodes on one PostgreSQL database (one embedded node without a server), started once for the file. */
+let started: Promise<{ nodeA: string; nodeB: string; outboxA: string }> | null = null
+function nodes() {
+  started ??= (async () => {
     const serverUrl = process.env.TEST_DATABASE_URL
-    let nodeA: string
-    let nodeB: string
+    const dataDirA = fs.mkdtempSync(path.join(os.tmpdir(), 'jc-node-'))
+    const outboxA = path.join(dataDirA, 'outbox')
     if (serverUrl) {
       const databaseUrl = await throwawayDatabase(serverUrl)
-      nodeA = await startNode({ DATABASE_URL: databaseUrl })
-      nodeB = await startNode({ DATABASE_URL: databaseUrl })
-    } else {
-      nodeA = nodeB = await startNode({})
+      const nodeA = await startNode({ DATABASE_URL: databaseUrl, DATA_DIR: dataDirA })
+      const nodeB = await startNode({ DATABASE_URL: databaseUrl })
+      return { nodeA, nodeB, outboxA }
     }
+    const node = await startNode({ DATA_DIR: dataDirA })
+    return { nodeA: node, nodeB: node, outboxA }
+  })()
+  return started
+}
+
+/** The portal link of the newest e-mail in the outbox (.eml, quoted-printable soft breaks undone). */
+function portalTokenIn(outbox: string): string {
+  const files = fs.readdirSync(outbox).sort()
+  for (const file of files.reverse()) {
+    const text = fs
+      .readFileSync(path.join(outbox, file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=')
+    const token = text.match(/\/portal\/convite\/([A-Za-z0-9_-]{43})/)?.[1]
+    if (token) return token
+  }
+  throw new Error('no portal invitation in the outbox')
+}
+
+describe('sessions across nodes', () => {
+  it('a session revoked on one node is refused by the other on its very next request', async () => {
+    const { nodeA, nodeB } = await nodes()
 
     const data = lawyerSignUp()
     const signUp = await post(nodeA, '/api/auth/sign-up', data)
@@ -137,5 +161,32 @@ describe('sessions across nodes', () => {
     expect(await clients(nodeA, first)).toBe(200)
     expect((await post(nodeB, '/api/auth/sign-out', {}, first)).status).toBe(200)
     expect(await clients(nodeA, first)).toBe(401)
+  }, 420_000)
+
+  it('a portal client revoked on one node is refused by the other on its very next request (issue 26)', async () => {
+    const { nodeA, nodeB, outboxA } = await nodes()
+    const lawyer = lawyerSignUp()
+    const lawyerCookie = cookieOf(await post(nodeA, '/api/auth/sign-up', lawyer))
+    const email = `cliente-${Date.now()}@nodes.test`
+    const created = await post(nodeA, '/api/clients', { nomeCompleto: 'Cliente Nós', email }, lawyerCookie)
+    const { id: clientId } = (await created.json()) as { id: string }
+    expect(
+      (await post(nodeA, `/api/portal-office/clients/${clientId}/invite`, {}, lawyerCookie)).status,
+    ).toBe(200)
+    const accepted = await post(nodeB, `/api/portal/invites/${portalTokenIn(outboxA)}/accept`, {
+      password: 'senha-do-cliente-1',
+    })
+    expect(accepted.status).toBe(201)
+    const { officeId } = (await accepted.json()) as { officeId: string }
+    const client = cookieOf(accepted)
+    const home = () =>
+      fetch(`${nodeB}/api/portal/o/${officeId}/home`, { headers: { cookie: client } }).then((r) => r.status)
+    // Node B resolves the client's session once, then serves it from memory.
+    expect(await home()).toBe(200)
+    expect(await home()).toBe(200)
+    expect(
+      (await post(nodeA, `/api/portal-office/clients/${clientId}/revoke`, {}, lawyerCookie)).status,
+    ).toBe(200)
+    expect(await home()).toBe(401)
   }, 420_000)
 })

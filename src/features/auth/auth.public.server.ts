@@ -15,6 +15,8 @@ export {
   pruneIdleLoginLockouts,
 } from './account-writes.server'
 export { insertSeedUsers } from './auth.seed.server'
+// Issue 26: a portal client's account (a sign-in without profile or office) and the end of its sessions.
+export { createPasswordAccount, endUserSessions, findAccountByEmail } from './password-account.server'
 export { requireUser } from './session.server'
 export { AUTH_API_TAG } from './auth.routes.server'
 export { onSignIn, type CompletedSignIn, type SignInMethod } from './sign-in-listeners.server'

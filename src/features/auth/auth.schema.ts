@@ -88,7 +88,8 @@ export interface SignUpResult {
   emailConfirmationSent: boolean
 }
 
-const newPassword = z
+/** A new password's rule (sign-up, reset, the portal's invitation). */
+export const newPassword = z
   .string()
   .min(PASSWORD_MIN, 'A senha deve ter pelo menos 6 caracteres')
   .max(128, 'A senha deve ter no máximo 128 caracteres')

@@ -57,6 +57,9 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   // Publicações (issue 27): the capture's bookkeeping (runs in progress or done) is not a record to restore:
   // bringing back an old 'running' row would block the office's next capture.
   publication_capture_runs: 'execuções da captura de publicações',
+  // Portal do Cliente (issue 26): who may enter is the office's live decision, never an archive's — restoring
+  // must neither revive a revoked access nor an old invitation token (like office_invitations above).
+  portal_access: 'acessos ao Portal do Cliente (contas e convites)',
   // A cache of DataJud's public timeline ('Atualizar andamentos' fetches it again).
   case_andamentos: 'andamentos do DataJud (cópia de dados públicos)',
 }
@@ -87,7 +90,13 @@ const KNOWN_PARTS: Readonly<Record<string, BackupPart>> = {
   // restore replacing documents would otherwise cascade it away). Links keep only token hashes and expire.
   signature_requests: 'documentos',
   signature_signers: 'documentos',
+  // Portal do Cliente (issue 26): the conversation with each client and its attachments, with the clients.
+  portal_messages: 'clientes',
+  portal_message_files: 'clientes',
 }
+
+/** Tables whose rows name stored files (storage_key, size, sha256, encrypted), in the 'documents' area. */
+export const FILE_TABLES: ReadonlySet<string> = new Set(['document_versions', 'portal_message_files'])
 
 /** A table that nobody mapped yet belongs with what it points at; failing that, with the settings. */
 const INFERRED_PARTS: readonly [string, BackupPart][] = [
@@ -198,7 +207,7 @@ function buildCatalog(): CatalogTable[] {
       columns,
       keyColumns,
       dependsOn,
-      hasFiles: config.name === 'document_versions',
+      hasFiles: FILE_TABLES.has(config.name),
     }
   })
   return topologicalOrder(tables)

@@ -92,9 +92,10 @@ export async function restoreArchive(input: RestoreInput): Promise<RestoreResult
       const tx = txn as unknown as Database
       // One restore or backup write per office at a time.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`backup:${input.officeId}`}))`)
-      if (archived.has('document_versions')) {
+      for (const table of tables) {
+        if (!table.hasFiles) continue
         const current = await tx.execute<{ storage_key: string }>(
-          sql`select storage_key from document_versions where office_id = ${input.officeId}`,
+          sql.raw(`select storage_key from "${table.name}" where office_id = '${input.officeId}'`),
         )
         for (const row of current.rows) oldKeys.push(row.storage_key)
       }

@@ -1,5 +1,5 @@
 // The clients feature's server surface: what other features may use of it (ESLint keeps the rest private).
-export { TOTAL_CAP, findActiveClientId } from './clients.service.server'
+export { TOTAL_CAP, findActiveClientId, findVisibleClient } from './clients.service.server'
 // The cases feature owns the queries a client's rows need of its cases; the shell provides them.
 export { provideClientCaseQueries, type ClientCaseQueries } from './client-case-links.server'
 export { clientJobs, purgeDeletedClients } from './clients.purge.server'

@@ -324,3 +324,27 @@ export function formatDocumento(value: string | null): string | null {
   return /^\d{11}$/.test(value) ? formatCpf(value) : formatCnpj(value)
 }
 export type { Executor }
+
+/**
+ * A client the actor may see (not deleted, any status; an estagiário only their cases' clients), with the
+ * fields an invitation needs — the portal's access card and messages (issue 26). null → answer 404.
+ */
+export async function findVisibleClient(
+  db: Executor,
+  officeId: string,
+  id: string,
+  restrictTo: string | null = null,
+): Promise<{ id: string; nomeCompleto: string; email: string | null } | null> {
+  const [row] = await db
+    .select({ id: clients.id, nomeCompleto: clients.nomeCompleto, email: clients.email })
+    .from(clients)
+    .where(
+      and(
+        eq(clients.id, id),
+        eq(clients.officeId, officeId),
+        isNull(clients.deletedAt),
+        restrictTo ? clientOfMember(officeId, restrictTo) : undefined,
+      ),
+    )
+  return row ?? null
+}

@@ -55,3 +55,8 @@ export async function createReceivables(
   )
 }
 export { financialJobs, purgeDeletedEntries, runRecurrence } from './financial.jobs.server'
+
+// Issue 26 (features/portal): a client pays and prints their own receivables from the portal. The portal checks
+// that the entry is that client's before calling these.
+export { PIX_NOT_CONFIGURED } from './pix.schema'
+export { issueReceivablePix, paidReceiptPdf } from './financial.portal.server'

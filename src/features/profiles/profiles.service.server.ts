@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.server'
+import { ApiError } from '../../platform/http-error.server'
 import type { NewAccount } from '../auth/auth.public.server'
 import { createOwnOffice, hasAnyMembership } from '../offices/offices.public.server'
 import { cidade, estado } from '../reference/reference.table.server'
@@ -23,6 +24,19 @@ export function basicProfileName(user: { name?: string | null; email?: string | 
   return fromEmail || 'Usuário'
 }
 
+/** Why an account without profile must not get the basic one (the shell asks the portal, decision 007). */
+export interface ProfileRefusal {
+  code: string
+  message: string
+}
+type ProfileRefusalCheck = (db: Database, userId: string) => Promise<ProfileRefusal | null>
+let profileRefusal: ProfileRefusalCheck = async () => null
+
+/** Registers who must stay without profile (wired by src/server/feature-hooks.server.ts). */
+export function provideProfileRefusal(check: ProfileRefusalCheck): void {
+  profileRefusal = check
+}
+
 /**
  * Returns the user's profile, creating the basic one of spec §4 when none exists (user_type advogado,
  * empty phone). Like every lawyer, that basic lawyer gets an office, in the same transaction.
@@ -33,6 +47,9 @@ export async function ensureProfile(
 ): Promise<ProfileRow> {
   const existing = await getProfileByUserId(db, user.id)
   if (existing) return existing
+  // An account that must stay without profile (a portal client, issue 26) is refused, never made a lawyer.
+  const refusal = await profileRefusal(db, user.id)
+  if (refusal) throw new ApiError(403, refusal.code, refusal.message)
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(profiles)
