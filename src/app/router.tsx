@@ -104,6 +104,36 @@ const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.portal.invite,
+        ...page(
+          () => import('../features/portal/portal-invite-page'),
+          (m) => m.PortalInvitePage,
+        ),
+      },
+      {
+        path: paths.portal.root,
+        ...page(
+          () => import('../features/portal/portal-layout'),
+          (m) => m.PortalLayout,
+        ),
+        children: [
+          {
+            index: true,
+            ...page(
+              () => import('../features/portal/portal-home-page'),
+              (m) => m.PortalHomePage,
+            ),
+          },
+          {
+            path: paths.portal.case,
+            ...page(
+              () => import('../features/portal/portal-case-page'),
+              (m) => m.PortalCasePage,
+            ),
+          },
+        ],
+      },
+      {
         path: d.root,
         ...page(
           () => import('../features/dashboard/dashboard-layout'),

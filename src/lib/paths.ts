@@ -19,6 +19,12 @@ export const paths = {
   lawyer: '/advogados/:slug',
   /** Issue 13: an entity's public page with its open jobs. */
   entity: '/entidades/:slug',
+  /** Issue 26: the Portal do Cliente (a client's own area) and its invitation link (the token is the credential). */
+  portal: {
+    root: '/portal',
+    case: '/portal/casos/:id',
+    invite: '/portal/convite/:token',
+  },
   admin: {
     root: '/admin',
     users: '/admin/users',

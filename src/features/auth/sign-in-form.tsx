@@ -37,6 +37,8 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: (email: str
         }
         notifySignedIn()
       },
+      onPortal: () =>
+        toast.success(t('signIn.successTitle'), { description: t('signIn.successDescription') }),
     })
   }
 

@@ -103,6 +103,11 @@ export const isEnteringApp = () => enteringApp
  * waits the spec's delay, then opens the right area. The me cache is filled only when leaving, so the /auth
  * screen doesn't bounce the user to /dashboard before the delay (and before an admin's /admin).
  */
+/** /api/me's refusal for an account that is only a portal client's (features/portal). */
+export function isPortalAccount(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.code === 'portal_account'
+}
+
 export function useEnterApp() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -113,13 +118,24 @@ export function useEnterApp() {
     async ({
       delayMs,
       onSignedIn,
+      onPortal,
       to,
     }: {
       delayMs: number
       onSignedIn?: (me: MeResponse) => void
+      /** The account is a portal client's: it is on its way to /portal. */
+      onPortal?: () => void
       to?: string
-    }) => {
-      const me = await fetchMe()
+    }): Promise<MeResponse | null> => {
+      const me = await fetchMe().catch(async (error: unknown) => {
+        // A client of an office's portal (issue 26): /portal is their area, never /dashboard.
+        if (!isPortalAccount(error)) throw error
+        onPortal?.()
+        await wait(delayMs)
+        await navigate(next?.startsWith(paths.portal.root) ? next : paths.portal.root, { replace: true })
+        return 'portal' as const
+      })
+      if (me === 'portal') return null
       if (!me) throw new ApiRequestError(401, 'no_session', 'Sessão expirada. Entre novamente.')
       onSignedIn?.(me)
       await wait(delayMs)

@@ -6,7 +6,8 @@ import { createSlot } from '../../components/slot'
  * here, wired by the shell (src/app/feature-slots.tsx), so clients imports none of them.
  */
 export interface ClientRecordParts {
-  client: { id: string; nomeCompleto: string }
+  /** email: the portal's 'Convidar' needs one (issue 26). */
+  client: { id: string; nomeCompleto: string; email: string | null }
   /** Closes the record (after an anonymisation). */
   onDone: () => void
   /** The client form itself. */

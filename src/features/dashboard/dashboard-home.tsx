@@ -27,6 +27,7 @@ import { useNextEventText } from '../agenda/agenda.public'
 import type { MeResponse } from '../auth/auth.public'
 import { useSession, useSimulation } from '../auth/auth.public'
 import { PublicationsCounterCard } from '../publications/publications.public'
+import { UnreadMessagesCard } from '../portal/portal.public'
 import { EntityPanel, StatCard, StudentPanel } from './home-panels'
 import { isProfileComplete } from './profile-completeness'
 import { useDashboardCounts } from './use-dashboard-counts'
@@ -246,6 +247,7 @@ function LawyerHome({ me }: { me: MeResponse }) {
           icon={<Bell />}
         />
         <PublicationsCounterCard enabled={isLawyer} />
+        <UnreadMessagesCard enabled={isLawyer} />
       </section>
 
       <div className="grid gap-4 lg:grid-cols-2">

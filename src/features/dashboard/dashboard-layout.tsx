@@ -9,7 +9,7 @@ import { Separator } from '../../components/ui/separator'
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '../../components/ui/sidebar'
 import { Spinner } from '../../components/ui/spinner'
 import { SimulationBanner } from '../admin/admin.public'
-import { useSession } from '../auth/auth.public'
+import { isPortalAccount, useSession } from '../auth/auth.public'
 import { OfficeSwitcher } from '../offices/offices.ui.public'
 import { TimerButton } from '../timesheet/timesheet.public'
 import { usePublicPlatform } from '../platform-settings/platform-settings.public'
@@ -29,6 +29,8 @@ export function DashboardLayout() {
   const [leaving, setLeaving] = useState(false)
 
   if (session.isPending || (leaving && !session.data)) return <PageSpinner />
+  // A portal client's account (issue 26) has no place here: /portal is theirs.
+  if (session.isError && isPortalAccount(session.error)) return <Navigate to={paths.portal.root} replace />
   if (session.isError && !session.data) {
     // A 429 says why (too many requests) instead of the generic session error.
     const reason =

@@ -15,6 +15,7 @@ import { PORTAL_API_TAG } from './portal.client.routes.server'
 import {
   attachPortalAccount,
   findAccess,
+  hasActiveAccess,
   isPortalOnlyAccount,
   issuePortalInvite,
   loadPortalInvitation,
@@ -121,10 +122,14 @@ export const portalAccessRoutes = new Hono<AppEnv>()
           clientId: client.id,
           revokedBy: office.userId,
         })
-        // A portal-only account is signed out everywhere at once; an account that is also a lawyer keeps its own
-        // office, and this portal refuses it on its next request anyway (requirePortalClient reads this row).
+        // A portal-only account with no other office's portal left is signed out everywhere at once. An account
+        // that is also a lawyer, or a client of another office too, keeps its sessions: this portal refuses it
+        // on its very next request anyway (requirePortalClient reads this row, on every node).
         const userId = revoked.before.userId
-        const ended = userId && (await isPortalOnlyAccount(tx, userId)) ? userId : null
+        const ended =
+          userId && (await isPortalOnlyAccount(tx, userId)) && !(await hasActiveAccess(tx, userId))
+            ? userId
+            : null
         if (ended) await endUserSessions(tx, ended)
         await recordOfficeAudit(c, { action: 'portal.revoke', entity: 'client', entityId: client.id }, tx)
         return { after: revoked.after, endedUserId: ended }

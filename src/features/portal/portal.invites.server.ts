@@ -193,3 +193,13 @@ export async function endClientPortal(tx: Executor, officeId: string, clientId: 
     .delete(portalAccess)
     .where(and(eq(portalAccess.officeId, officeId), eq(portalAccess.clientId, clientId)))
 }
+
+/** Whether the account still holds an active access at some office (a revocation elsewhere keeps it signed in). */
+export async function hasActiveAccess(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: portalAccess.id })
+    .from(portalAccess)
+    .where(and(eq(portalAccess.userId, userId), eq(portalAccess.status, 'ativo')))
+    .limit(1)
+  return Boolean(row)
+}

@@ -115,6 +115,16 @@ export const portalClientMessageRoutes = new Hono<AppEnv>()
       const mine =
         file !== null && file.clientId === clientId && (file.messageId !== null || file.uploadedBy === userId)
       if (!file || !mine) throw fileNotFound()
+      // Every download through the portal is in the office's audit log (issue 26), like the documents'.
+      await recordAudit(c.get('db'), {
+        officeId,
+        actorUserId: userId,
+        action: 'portal.download',
+        entity: 'portal_message',
+        entityId: file.messageId,
+        details: { clientId, fileId: file.id },
+        ip: requestIp(c),
+      })
       return messageFileResponse(c, file)
     },
   )

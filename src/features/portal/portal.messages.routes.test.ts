@@ -209,6 +209,12 @@ describe('portal messages', () => {
       expect(download.headers.get('content-disposition')).toContain('attachment')
       expect((await download.arrayBuffer()).byteLength).toBeGreaterThan(0)
     }
+    // The client's download is in the office's audit log (every portal download is).
+    const downloads = await t.handle.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.officeId, officeId), eq(auditLog.action, 'portal.download')))
+    expect(downloads.map((row) => (row.details as { fileId?: string }).fileId)).toContain(file.id)
   })
 
   it('the thread filters by case', async () => {

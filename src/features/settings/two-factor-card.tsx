@@ -22,12 +22,16 @@ import { useTwoFactor, type TwoFactorEnrolment } from './use-settings'
 
 type Flow = 'enable' | 'disable' | 'regenerate'
 
-/** TOTP two-factor authentication: enrol (password → QR + code → backup codes), disable, new backup codes. */
-export function TwoFactorCard() {
+/**
+ * TOTP two-factor authentication: enrol (password → QR + code → backup codes), disable, new backup codes.
+ * `enabled` is for a screen whose account has no /api/me (the Portal do Cliente's client): it reads the state
+ * itself, under a query key starting with 'me' so the refresh after a change reaches it.
+ */
+export function TwoFactorCard({ enabled: enabledProp }: { enabled?: boolean } = {}) {
   const { t } = useTranslation('settings')
   const { real } = useSession()
   const [flow, setFlow] = useState<Flow | null>(null)
-  const enabled = real?.user.twoFactorEnabled ?? false
+  const enabled = enabledProp ?? real?.user.twoFactorEnabled ?? false
 
   return (
     <Card>
