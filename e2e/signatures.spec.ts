@@ -124,6 +124,12 @@ test('[SIGNATURES] a client signs a PDF from the e-mailed link; the lawyer gets 
   await signer.getByRole('button', { name: 'Verificar arquivo' }).click()
   await expect(signer.getByTestId('verify-result')).toContainText('Documento íntegro')
   await expect(signer.getByTestId('verify-result')).toContainText('Maria Cliente')
+  // The button fades back from its pending state: axe must see it as it ends, not mid-transition (a flake).
+  const verify = signer.getByRole('button', { name: 'Verificar arquivo' })
+  await expect(verify).toBeEnabled()
+  await verify.evaluate((element) =>
+    Promise.all(element.getAnimations().map((animation) => animation.finished)),
+  )
   expect(await seriousViolations(signer)).toEqual([])
   await phone.close()
 })
