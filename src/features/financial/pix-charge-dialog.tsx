@@ -1,8 +1,7 @@
-import { Copy, Settings } from 'lucide-react'
+import { Settings } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { toast } from 'sonner'
 import { Button } from '../../components/ui/button'
 import {
   Dialog,
@@ -12,16 +11,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog'
-import { Label } from '../../components/ui/label'
 import { Skeleton } from '../../components/ui/skeleton'
 import { Spinner } from '../../components/ui/spinner'
-import { Textarea } from '../../components/ui/textarea'
 import { ApiRequestError } from '../../lib/api-client'
 import { formatDateBR } from '../../lib/br/dates'
 import { formatBRL } from '../../lib/br/money'
 import { paths } from '../../lib/paths'
 import { PIX_NOT_CONFIGURED, type PixChargeDto } from './pix.schema'
 import { useIssuePixCharge } from './proposals-hooks'
+import { PixCopyPaste } from './pix-copy-paste'
 import { useQrDataUrl } from '../../lib/use-qr-data-url'
 
 /**
@@ -111,15 +109,6 @@ function PixChargeDetails({ charge, onClose }: { charge: PixChargeDto; onClose: 
   const valor = formatBRL(charge.valor)
   const qr = useQrDataUrl(charge.payload, 220)
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(charge.payload)
-      toast.success(t('pix.copied'))
-    } catch {
-      toast.error(t('pix.copyFailed'))
-    }
-  }
-
   return (
     <div className="grid gap-4">
       <div className="flex justify-center">
@@ -152,26 +141,7 @@ function PixChargeDetails({ charge, onClose }: { charge: PixChargeDto; onClose: 
         <dt className="text-muted-foreground">{t('pix.txid')}</dt>
         <dd className="font-mono text-xs break-all">{charge.txid}</dd>
       </dl>
-      <div className="grid gap-2">
-        <Label htmlFor="pix-copia-e-cola">{t('pix.copiaECola')}</Label>
-        <Textarea
-          id="pix-copia-e-cola"
-          readOnly
-          rows={4}
-          value={charge.payload}
-          className="font-mono text-xs break-all"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-      </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose}>
-          {t('pix.close')}
-        </Button>
-        <Button type="button" onClick={() => void copy()}>
-          <Copy aria-hidden />
-          {t('pix.copy')}
-        </Button>
-      </DialogFooter>
+      <PixCopyPaste payload={charge.payload} inputId="pix-copia-e-cola" onClose={onClose} />
     </div>
   )
 }

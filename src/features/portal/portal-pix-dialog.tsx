@@ -1,6 +1,4 @@
-import { Copy } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
 import { Button } from '../../components/ui/button'
 import {
   Dialog,
@@ -10,12 +8,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog'
-import { Label } from '../../components/ui/label'
 import { Skeleton } from '../../components/ui/skeleton'
 import { Spinner } from '../../components/ui/spinner'
-import { Textarea } from '../../components/ui/textarea'
 import { formatDateBR } from '../../lib/br/dates'
 import { formatBRL } from '../../lib/br/money'
+import { PixCopyPaste } from '../financial/financial.public'
 import { useQrDataUrl } from '../../lib/use-qr-data-url'
 import type { PortalPixCharge } from './portal.data.schema'
 import { usePortalPix } from './use-portal'
@@ -90,15 +87,6 @@ function PixDetails({ charge, onClose }: { charge: PortalPixCharge; onClose: () 
   const valor = formatBRL(charge.valor)
   const qr = useQrDataUrl(charge.payload, QR_SIZE)
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(charge.payload)
-      toast.success(t('pix.copied'))
-    } catch {
-      toast.error(t('pix.copyFailed'))
-    }
-  }
-
   return (
     <div className="grid gap-4">
       <div className="flex justify-center">
@@ -125,26 +113,7 @@ function PixDetails({ charge, onClose }: { charge: PortalPixCharge; onClose: () 
         <dt className="text-muted-foreground">{t('pix.recebedor')}</dt>
         <dd className="break-words">{charge.recebedor}</dd>
       </dl>
-      <div className="grid gap-2">
-        <Label htmlFor="portal-pix-copia-e-cola">{t('pix.copiaECola')}</Label>
-        <Textarea
-          id="portal-pix-copia-e-cola"
-          readOnly
-          rows={4}
-          value={charge.payload}
-          className="font-mono text-xs break-all"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-      </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose}>
-          {t('pix.close')}
-        </Button>
-        <Button type="button" onClick={() => void copy()}>
-          <Copy aria-hidden />
-          {t('pix.copy')}
-        </Button>
-      </DialogFooter>
+      <PixCopyPaste payload={charge.payload} inputId="portal-pix-copia-e-cola" onClose={onClose} />
     </div>
   )
 }
